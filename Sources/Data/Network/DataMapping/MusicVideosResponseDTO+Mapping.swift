@@ -1,0 +1,46 @@
+import Domain
+import Foundation
+
+extension MusicVideosResponseDTO {
+    /// The music videos of the answer, in its order; other rows are dropped.
+    /// - Parameter query: The query this answer belongs to.
+    /// - Returns: The page, counting every row the service sent for paging.
+    func toDomain(query: MusicVideoQuery) -> MusicVideoPage {
+        MusicVideoPage(query: query, videos: results.compactMap { $0.toDomain() }, rowCount: results.count)
+    }
+}
+
+extension MusicVideosResponseDTO.ResultDTO {
+    /// The row as a `MusicVideo`, or `nil` when it is not a music video, has no track id, or
+    /// has no name at all.
+    func toDomain() -> MusicVideo? {
+        guard wrapperType == "track", kind == "music-video", let trackId,
+            let title = trackName ?? trackCensoredName
+        else { return nil }
+        return MusicVideo(
+            id: trackId,
+            title: title,
+            artistName: artistName,
+            artistID: artistId,
+            collectionName: collectionName,
+            releaseDate: releaseDate.flatMap(ReleaseDateParser.date(from:)),
+            duration: trackTimeMillis.flatMap { $0 > 0 ? $0 / 1000 : nil },
+            genre: primaryGenreName,
+            explicitness: trackExplicitness.flatMap(Explicitness.init(rawValue:)) ?? .unknown,
+            price: Self.salePrice(trackPrice),
+            collectionPrice: Self.salePrice(collectionPrice),
+            country: country,
+            currency: currency,
+            trackURL: trackViewUrl,
+            artistURL: artistViewUrl,
+            previewURL: previewUrl,
+            artworkURL: artworkUrl100 ?? artworkUrl60
+        )
+    }
+
+    /// The store sends `-1` for items that cannot be bought on their own.
+    private static func salePrice(_ price: Decimal?) -> Decimal? {
+        guard let price, price >= 0 else { return nil }
+        return price
+    }
+}

@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import Networking
+
+extension MusicVideoError {
+    /// What a data-transfer failure means to a user of the iTunes API.
+    /// - Parameter error: The failure of one request.
+    init(_ error: DataTransferError) {
+        switch error {
+        case .networkFailure(.httpStatus(let failure)):
+            self.init(failure)
+        case .networkFailure(let networkError):
+            self.init(networkError)
+        case .parsing(.htmlPage):
+            self = .unreadableResponse(reason: "the service sent an HTML page instead of JSON")
+        case .parsing(.malformed):
+            self = .unreadableResponse(reason: "the service's answer is not valid JSON")
+        case .parsing(.unexpectedShape(let detail)):
+            self = .unreadableResponse(reason: "the service's answer has an unexpected shape (\(detail))")
+        case .noResponse:
+            self = .unreadableResponse(reason: "the service sent an empty answer")
+        }
+    }
+
+    private init(_ failure: HTTPFailure) {
+        switch failure.statusCode {
+        case 400:
+            let message = try? JSONDecoder().decode(ErrorResponseDTO.self, from: failure.body).errorMessage
+            self = .rejectedQuery(message: message)
+        case 403, 429:
+            // The service answers 403, with an empty body, when a client exceeds its rate limit.
+            self = .rateLimited(retryAfter: failure.retryAfter())
+        default:
+            self = .serviceUnavailable(statusCode: failure.statusCode)
+        }
+    }
+
+    private init(_ error: NetworkError) {
+        switch error {
+        case .notConnected: self = .offline
+        case .timedOut: self = .timedOut
+        case .cancelled: self = .cancelled
+        case .invalidResponse: self = .unreadableResponse(reason: "the answer was not a readable HTTP response")
+        case .httpStatus(let failure): self.init(failure)
+        case .hostNotFound, .cannotConnect, .connectionLost, .urlGeneration, .other: self = .serviceUnreachable
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One music video in the store. Everything real answers can omit is optional.
+public struct MusicVideo: Identifiable, Equatable, Sendable {
+    /// The store's track id; the one reliable key.
+    public typealias ID = Int
+
+    public let id: ID
+    public let title: String
+    public let artistName: String?
+    public let artistID: Int?
+    public let collectionName: String?
+    public let releaseDate: Date?
+    /// Length in seconds.
+    public let duration: TimeInterval?
+    public let genre: String?
+    public let explicitness: Explicitness
+    /// `nil` when the video is not sold on its own (the store sends `-1`) or not at all.
+    public let price: Decimal?
+    public let collectionPrice: Decimal?
+    /// Store country as the service names it (ISO 3166-1 alpha-3, e.g. `USA`).
+    public let country: String?
+    /// ISO 4217 code, e.g. `USD`.
+    public let currency: String?
+    public let trackURL: URL?
+    public let artistURL: URL?
+    public let previewURL: URL?
+    public let artworkURL: URL?
+
+    public init(
+        id: ID,
+        title: String,
+        artistName: String?,
+        artistID: Int?,
+        collectionName: String?,
+        releaseDate: Date?,
+        duration: TimeInterval?,
+        genre: String?,
+        explicitness: Explicitness,
+        price: Decimal?,
+        collectionPrice: Decimal?,
+        country: String?,
+        currency: String?,
+        trackURL: URL?,
+        artistURL: URL?,
+        previewURL: URL?,
+        artworkURL: URL?
+    ) {
+        self.id = id
+        self.title = title
+        self.artistName = artistName
+        self.artistID = artistID
+        self.collectionName = collectionName
+        self.releaseDate = releaseDate
+        self.duration = duration
+        self.genre = genre
+        self.explicitness = explicitness
+        self.price = price
+        self.collectionPrice = collectionPrice
+        self.country = country
+        self.currency = currency
+        self.trackURL = trackURL
+        self.artistURL = artistURL
+        self.previewURL = previewURL
+        self.artworkURL = artworkURL
+    }
+}

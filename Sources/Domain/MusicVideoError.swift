@@ -1,0 +1,23 @@
+import Foundation
+
+/// What went wrong, in the terms a user acts on.
+public enum MusicVideoError: Error, Equatable, Sendable {
+    /// The query was not sent: it breaks a rule.
+    case invalidQuery(QueryProblem)
+    /// The machine is offline.
+    case offline
+    /// The service's host could not be found or reached.
+    case serviceUnreachable
+    /// The service answered with a server error.
+    case serviceUnavailable(statusCode: Int)
+    /// The service did not answer in time.
+    case timedOut
+    /// The service refused because of too many requests.
+    case rateLimited(retryAfter: TimeInterval?)
+    /// The service rejected the query; its own message, when it gave one.
+    case rejectedQuery(message: String?)
+    /// The service answered, but not in a form that could be read.
+    case unreadableResponse(reason: String)
+    /// The caller cancelled.
+    case cancelled
+}

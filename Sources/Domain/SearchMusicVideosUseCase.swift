@@ -1,0 +1,40 @@
+import Foundation
+
+/// Searches for music videos.
+public protocol SearchMusicVideosUseCase: Sendable {
+    /// - Parameter query: The query as the user gave it.
+    /// - Returns: A page of distinct videos, in the service's order.
+    /// - Throws: `MusicVideoError.invalidQuery` before any request when the query breaks a rule;
+    ///   otherwise whatever the repository throws.
+    func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage
+}
+
+/// Validates and normalises the query, asks the repository, and keeps the first of each
+/// track id (the service lists one video under several collections).
+public struct DefaultSearchMusicVideosUseCase: SearchMusicVideosUseCase {
+    private let repository: any MusicVideosRepository
+
+    public init(repository: any MusicVideosRepository) {
+        self.repository = repository
+    }
+
+    public func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage {
+        let validQuery: MusicVideoQuery
+        do {
+            validQuery = try query.validated()
+        } catch {
+            throw .invalidQuery(error)
+        }
+        let page = try await repository.searchMusicVideos(query: validQuery)
+        return MusicVideoPage(query: page.query, videos: page.videos.uniqued(), rowCount: page.rowCount)
+    }
+}
+
+extension Array where Element == MusicVideo {
+    /// The videos with repeated track ids removed, first occurrence kept, order unchanged.
+    public func uniqued() -> [MusicVideo] {
+        var seen = Set<MusicVideo.ID>()
+        seen.reserveCapacity(count)
+        return filter { seen.insert($0.id).inserted }
+    }
+}

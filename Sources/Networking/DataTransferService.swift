@@ -1,0 +1,72 @@
+import Foundation
+
+/// Requests an endpoint and decodes its answer; every failure arrives as `DataTransferError`.
+public protocol DataTransferService: Sendable {
+    /// - Parameter endpoint: What to request and how to decode it.
+    /// - Returns: The decoded response.
+    /// - Throws: `DataTransferError`, wrapping network failures and decoding problems.
+    func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response
+}
+
+/// Calls the network service and decodes with the endpoint's decoder.
+public struct DefaultDataTransferService: DataTransferService {
+    private let networkService: any NetworkService
+
+    /// - Parameter networkService: Sends requests and checks their status.
+    public init(networkService: any NetworkService) {
+        self.networkService = networkService
+    }
+
+    public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+        let response: NetworkResponse
+        do {
+            response = try await networkService.request(endpoint)
+        } catch {
+            throw .networkFailure(error)
+        }
+        return try Self.decode(response.body, with: endpoint.responseDecoder)
+    }
+
+    static func decode<T: Decodable>(_ body: Data, with decoder: any ResponseDecoder) throws(DataTransferError) -> T {
+        guard let first = body.first(where: { !Self.isWhitespace($0) }) else {
+            throw .noResponse
+        }
+        do {
+            return try decoder.decode(body, as: T.self)
+        } catch let error as DecodingError {
+            if first == UInt8(ascii: "<") { throw .parsing(.htmlPage) }
+            throw .parsing(ParsingFailure(error))
+        } catch {
+            throw .parsing(.malformed(String(describing: error)))
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+extension ParsingFailure {
+    /// Classifies a `DecodingError` as invalid JSON or JSON of the wrong shape.
+    init(_ error: DecodingError) {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            self = .malformed(context.debugDescription)
+        case .dataCorrupted(let context):
+            self = .unexpectedShape("\(Self.path(context.codingPath)): \(context.debugDescription)")
+        case .keyNotFound(let key, let context):
+            self = .unexpectedShape("\(Self.path(context.codingPath + [key])): missing")
+        case .typeMismatch(let type, let context):
+            self = .unexpectedShape("\(Self.path(context.codingPath)): expected \(type)")
+        case .valueNotFound(let type, let context):
+            self = .unexpectedShape("\(Self.path(context.codingPath)): expected \(type), found null")
+        @unknown default:
+            self = .unexpectedShape(String(describing: error))
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        let parts = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+        return parts.isEmpty ? "top level" : "$" + parts.joined()
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builds the request from the configuration, performs it through the session manager, and
+/// turns anything but a 2xx HTTP answer into a `NetworkError`.
+public struct DefaultNetworkService: NetworkService {
+    private let configuration: any NetworkConfigurable
+    private let sessionManager: any NetworkSessionManager
+    private let logger: any NetworkLogger
+
+    /// - Parameters:
+    ///   - configuration: Base URL, shared headers and query, timeout.
+    ///   - sessionManager: Performs the requests.
+    ///   - logger: Told of every finished request.
+    public init(
+        configuration: any NetworkConfigurable,
+        sessionManager: any NetworkSessionManager,
+        logger: any NetworkLogger = SilentNetworkLogger()
+    ) {
+        self.configuration = configuration
+        self.sessionManager = sessionManager
+        self.logger = logger
+    }
+
+    public func request(_ endpoint: any Requestable) async throws(NetworkError) -> NetworkResponse {
+        let request: URLRequest
+        do {
+            request = try endpoint.urlRequest(with: configuration)
+        } catch {
+            throw .urlGeneration(error)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result: Result<NetworkResponse, NetworkError>
+        do {
+            let (data, response) = try await sessionManager.data(for: request)
+            result = Self.check(data: data, response: response)
+        } catch {
+            result = .failure(Self.networkError(from: error))
+        }
+        logger.log(event(for: request, endpoint: endpoint, result: result, duration: clock.now - start))
+        return try result.get()
+    }
+
+    private static func check(data: Data, response: URLResponse) -> Result<NetworkResponse, NetworkError> {
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(.invalidResponse)
+        }
+        var headers: [String: String] = [:]
+        for case let (name as String, value as String) in http.allHeaderFields {
+            headers[name.lowercased()] = value
+        }
+        guard (200..<300).contains(http.statusCode) else {
+            return .failure(.httpStatus(HTTPFailure(statusCode: http.statusCode, body: data, headers: headers)))
+        }
+        return .success(NetworkResponse(statusCode: http.statusCode, body: data, headers: headers))
+    }
+
+    /// Maps transport errors to the cases callers act on; anything unknown keeps its text.
+    static func networkError(from error: any Error) -> NetworkError {
+        if let networkError = error as? NetworkError { return networkError }
+        if error is CancellationError { return .cancelled }
+        guard let urlError = error as? URLError else {
+            return .other(String(describing: error))
+        }
+        switch urlError.code {
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
+            return .notConnected
+        case .cannotFindHost, .dnsLookupFailed:
+            return .hostNotFound
+        case .cannotConnectToHost:
+            return .cannotConnect
+        case .networkConnectionLost, .zeroByteResource:
+            return .connectionLost
+        case .timedOut:
+            return .timedOut
+        case .cancelled, .userCancelledAuthentication:
+            return .cancelled
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
+            return .invalidResponse
+        default:
+            return .other(urlError.localizedDescription)
+        }
+    }
+
+    private func event(
+        for request: URLRequest,
+        endpoint: any Requestable,
+        result: Result<NetworkResponse, NetworkError>,
+        duration: Duration
+    ) -> NetworkEvent {
+        let outcome: NetworkEvent.Outcome
+        switch result {
+        case .success(let response):
+            outcome = .response(statusCode: response.statusCode, bytes: response.body.count)
+        case .failure(.httpStatus(let failure)):
+            outcome = .response(statusCode: failure.statusCode, bytes: failure.body.count)
+        case .failure(let error):
+            outcome = .failure(error)
+        }
+        return NetworkEvent(method: endpoint.method, url: request.url, outcome: outcome, duration: duration)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// An endpoint as a value: everything needed to build the request and decode its answer.
+public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
+    public let path: String
+    public let method: HTTPMethod
+    public let queryItems: [QueryItem]
+    public let headers: [String: String]
+    public let body: Data?
+    public let responseDecoder: any ResponseDecoder
+
+    /// - Parameters:
+    ///   - path: Relative to the base URL.
+    ///   - method: The HTTP method; GET by default.
+    ///   - queryItems: Sent in this order.
+    ///   - headers: Added to (and overriding) the configuration's headers.
+    ///   - body: The request body, if any.
+    ///   - responseDecoder: Decodes the body into `Response`; JSON by default.
+    public init(
+        path: String,
+        method: HTTPMethod = .get,
+        queryItems: [QueryItem] = [],
+        headers: [String: String] = [:],
+        body: Data? = nil,
+        responseDecoder: any ResponseDecoder = JSONResponseDecoder()
+    ) {
+        self.path = path
+        self.method = method
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.responseDecoder = responseDecoder
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Receives one event per finished request. Implementations decide where it goes.
+public protocol NetworkLogger: Sendable {
+    /// - Parameter event: What was sent and how it ended.
+    func log(_ event: NetworkEvent)
+}
+
+/// One request, as a log line would describe it.
+public struct NetworkEvent: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        /// An HTTP response arrived with this status and body size.
+        case response(statusCode: Int, bytes: Int)
+        /// No HTTP response: the transport failed.
+        case failure(NetworkError)
+    }
+
+    public let method: HTTPMethod
+    public let url: URL?
+    public let outcome: Outcome
+    public let duration: Duration
+
+    public init(method: HTTPMethod, url: URL?, outcome: Outcome, duration: Duration) {
+        self.method = method
+        self.url = url
+        self.outcome = outcome
+        self.duration = duration
+    }
+}
+
+/// Discards every event.
+public struct SilentNetworkLogger: NetworkLogger {
+    public init() {}
+    public func log(_ event: NetworkEvent) {}
+}

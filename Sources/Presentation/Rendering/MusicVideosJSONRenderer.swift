@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+
+/// One JSON array, one object per line, keys in a fixed order (DESIGN §6); absent values are
+/// `null`. Strings keep their content; control and bidirectional characters are written as
+/// `\uXXXX` escapes, so the output is valid JSON and inert on a terminal.
+public struct MusicVideosJSONRenderer: MusicVideosListRenderer {
+    public init() {}
+
+    public func render(_ items: [MusicVideosListItemViewModel]) -> String {
+        var text = "[\n"
+        text.reserveCapacity(items.count * 900)
+        for (index, item) in items.enumerated() {
+            text += "  "
+            text += Self.object(for: item.video)
+            text += index == items.count - 1 ? "\n" : ",\n"
+        }
+        return text + "]\n"
+    }
+
+    static func object(for video: MusicVideo) -> String {
+        let explicit: JSONValue =
+            switch video.explicitness {
+            case .explicit: .bool(true)
+            case .cleaned, .notExplicit: .bool(false)
+            case .unknown: .null
+            }
+        let fields: [(String, JSONValue)] = [
+            ("id", .number(String(video.id))),
+            ("title", .string(video.title)),
+            ("artist", .string(video.artistName)),
+            ("artistId", .number(video.artistID.map(String.init))),
+            ("collection", .string(video.collectionName)),
+            ("releaseDate", .string(video.releaseDate.map(UTCDateFormatter.iso8601))),
+            ("durationSeconds", .number(video.duration.map { String(Int($0.rounded())) })),
+            ("genre", .string(video.genre)),
+            ("explicit", explicit),
+            ("country", .string(video.country)),
+            ("currency", .string(video.currency)),
+            ("price", .number(video.price.map { "\($0)" })),
+            ("url", .string(video.trackURL?.absoluteString)),
+            ("artistUrl", .string(video.artistURL?.absoluteString)),
+            ("previewUrl", .string(video.previewURL?.absoluteString)),
+            ("artworkUrl", .string(video.artworkURL?.absoluteString)),
+        ]
+        return "{" + fields.map { JSONValue.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    }
+}
+
+private enum JSONValue {
+    case string(String?)
+    case number(String?)
+    case bool(Bool)
+    case null
+
+    var text: String {
+        switch self {
+        case .string(let value?): Self.quoted(value)
+        case .number(let value?): value
+        case .bool(let value): value ? "true" : "false"
+        case .string(nil), .number(nil), .null: "null"
+        }
+    }
+
+    static func quoted(_ value: String) -> String {
+        var result = "\""
+        result.unicodeScalars.reserveCapacity(value.unicodeScalars.count + 2)
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if TerminalSanitizer.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
