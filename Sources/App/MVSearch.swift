@@ -1,1 +1,29 @@
-@main struct Placeholder { static func main() {} }
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process entry point.
+@main
+enum MVSearch {
+    @MainActor
+    static func main() async {
+        // A closed pipe must end output quietly, not kill the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        let console = Console.standard(environment: environment)
+        let interruption = InterruptionHandler(console: console)
+        interruption.install()
+        let application = Application(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: environment,
+            console: console
+        )
+        let status = await application.run()
+        exit(status.rawValue)
+    }
+}

@@ -1,0 +1,29 @@
+import Domain
+import Foundation
+import Presentation
+
+/// What the command line asks for.
+enum Command: Equatable, Sendable {
+    case help
+    case version
+    case search(SearchOptions)
+}
+
+/// Everything a search run was given on the command line; `nil` where the user said nothing
+/// and a default (or the environment) decides.
+struct SearchOptions: Equatable, Sendable {
+    var termWords: [String] = []
+    var limit: Int?
+    var offset: Int?
+    var country: String?
+    var attribute: MusicVideoQuery.Attribute = .any
+    var allowsExplicit = true
+    var format: MusicVideosListFormat?
+    var timeout: TimeInterval?
+    var baseURL: String?
+    var noColor = false
+    var verbose = false
+
+    /// The words joined with single spaces, as the query's term.
+    var term: String { termWords.joined(separator: " ") }
+}

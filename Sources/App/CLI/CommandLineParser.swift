@@ -1,0 +1,104 @@
+import Domain
+import Foundation
+import Presentation
+
+/// Turns arguments into a `Command`. It checks only syntax and types (a number where a number
+/// is due, a known format); the domain's rules (limit range, country, blank term) are checked
+/// by the use case, and URLs and timeouts by `AppConfiguration`.
+enum CommandLineParser {
+    /// - Parameter arguments: The arguments after the program name.
+    /// - Returns: The command; the last of repeated options wins.
+    /// - Throws: `UsageError` for an unknown option, a missing or mistyped value.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = SearchOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                options.termWords.append(contentsOf: remaining)
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                options.termWords.append(argument)
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else {
+                    throw UsageError("option \(name) needs a value — see mvsearch --help")
+                }
+                return next
+            }
+            switch name {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "-l", "--limit": options.limit = try integer(try value(), for: name)
+            case "--offset": options.offset = try integer(try value(), for: name)
+            case "-c", "--country": options.country = try value()
+            case "--by": options.attribute = try attribute(try value())
+            case "--no-explicit": options.allowsExplicit = false
+            case "--format": options.format = try format(try value())
+            case "--json": options.format = .json
+            case "--timeout": options.timeout = try seconds(try value(), for: name)
+            case "--base-url": options.baseURL = try value()
+            case "--no-color", "--no-colour": options.noColor = true
+            case "-v", "--verbose": options.verbose = true
+            default:
+                throw UsageError("unknown option \(quoted(name)) — see mvsearch --help")
+            }
+            if inlineValue != nil && !takesValue(name) {
+                throw UsageError("option \(name) takes no value — see mvsearch --help")
+            }
+        }
+        return .search(options)
+    }
+
+    private static let valueOptions: Set<String> = [
+        "-l", "--limit", "--offset", "-c", "--country", "--by", "--format", "--timeout", "--base-url",
+    ]
+
+    private static func takesValue(_ name: String) -> Bool {
+        valueOptions.contains(name)
+    }
+
+    /// `--name=value` splits at the first `=`; short options and bare names carry no value.
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func integer(_ text: String, for name: String) throws(UsageError) -> Int {
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw UsageError("option \(name) needs a whole number, not \(quoted(text))")
+        }
+        return number
+    }
+
+    private static func seconds(_ text: String, for name: String) throws(UsageError) -> TimeInterval {
+        guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+            throw UsageError("option \(name) needs a number of seconds, not \(quoted(text))")
+        }
+        return number
+    }
+
+    private static func attribute(_ text: String) throws(UsageError) -> MusicVideoQuery.Attribute {
+        guard let attribute = MusicVideoQuery.Attribute(rawValue: text.lowercased()) else {
+            let choices = MusicVideoQuery.Attribute.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("option --by takes one of \(choices), not \(quoted(text))")
+        }
+        return attribute
+    }
+
+    private static func format(_ text: String) throws(UsageError) -> MusicVideosListFormat {
+        guard let format = MusicVideosListFormat(rawValue: text.lowercased()) else {
+            let choices = MusicVideosListFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("option --format takes one of \(choices), not \(quoted(text))")
+        }
+        return format
+    }
+
+    /// User text quoted for a message, made inert for the terminal.
+    static func quoted(_ text: String) -> String {
+        "'" + TerminalSanitizer.sanitize(text) + "'"
+    }
+}

@@ -1,0 +1,33 @@
+import Domain
+import Foundation
+
+/// The process exit status (sysexits.h where one fits).
+enum ExitStatus: Int32, Sendable {
+    /// Results were shown.
+    case success = 0
+    /// The search worked and found nothing.
+    case noResults = 1
+    /// Bad usage, an invalid option value, or a query the service rejected (EX_USAGE).
+    case usage = 64
+    /// The service's answer could not be read (EX_DATAERR).
+    case dataError = 65
+    /// The service is unavailable or unreachable (EX_UNAVAILABLE).
+    case unavailable = 69
+    /// Timed out or rate limited: try again later (EX_TEMPFAIL).
+    case temporaryFailure = 75
+    /// Interrupted by SIGINT.
+    case interrupted = 130
+    /// Terminated by SIGTERM.
+    case terminated = 143
+
+    /// The status a failed search ends with.
+    init(_ error: MusicVideoError) {
+        switch error {
+        case .invalidQuery, .rejectedQuery: self = .usage
+        case .unreadableResponse: self = .dataError
+        case .offline, .serviceUnreachable, .serviceUnavailable: self = .unavailable
+        case .timedOut, .rateLimited: self = .temporaryFailure
+        case .cancelled: self = .interrupted
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What `--help` and `--version` print.
+enum HelpText {
+    static let version = "mvsearch 0.1.0"
+
+    static let usage = """
+        mvsearch — search the iTunes Store for music videos
+
+        Usage:
+          mvsearch [options] <term>...    search; the words are joined with spaces
+
+        Options:
+          -l, --limit N          results per page, 1–200 (default 25)
+              --offset N         skip the first N results
+          -c, --country CC       two-letter store country (default $MVSEARCH_COUNTRY or US)
+              --by FIELD         match the term against artist, song, album or any (default any)
+              --no-explicit      leave out explicit videos
+              --format FORMAT    table, plain or json (default: table on a terminal, else plain)
+              --json             same as --format json
+              --timeout S        seconds to wait for the service (default 15)
+              --base-url URL     API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);
+                                 plain http only for loopback hosts
+              --no-color         no colour (also NO_COLOR=1 or TERM=dumb)
+          -v, --verbose          one line on stderr per request
+          -h, --help             show this help
+              --version          show the version
+          --                     end of options; what follows is the term
+
+        Exit status:
+          0 results shown · 1 nothing found · 64 bad usage or rejected query ·
+          65 unreadable answer · 69 service unavailable · 75 timed out or rate limited ·
+          130 interrupted
+
+        Examples:
+          mvsearch jack johnson
+          mvsearch --by artist -c GB -l 10 adele
+          mvsearch --json "Florence + the Machine" | jq '.[].title'
+
+        """
+}

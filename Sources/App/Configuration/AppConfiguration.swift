@@ -1,0 +1,96 @@
+import Domain
+import Foundation
+import Networking
+import Presentation
+
+/// The settings of one run, resolved from options, environment and defaults, and checked.
+struct AppConfiguration: Equatable, Sendable {
+    static let defaultBaseURL = "https://itunes.apple.com/"
+    static let defaultTimeout: TimeInterval = 15
+    static let timeoutRange: ClosedRange<TimeInterval> = 0.1...600
+
+    let baseURL: URL
+    let timeout: TimeInterval
+    let country: String
+    let verbose: Bool
+
+    /// - Parameters:
+    ///   - options: What the command line said.
+    ///   - environment: The process environment (`MVSEARCH_BASE_URL`, `MVSEARCH_COUNTRY`).
+    /// - Throws: `UsageError` naming the option or variable whose value is wrong.
+    init(options: SearchOptions, environment: [String: String]) throws(UsageError) {
+        if let text = options.baseURL {
+            baseURL = try Self.baseURL(text, source: "--base-url")
+        } else if let text = environment["MVSEARCH_BASE_URL"], !text.isEmpty {
+            baseURL = try Self.baseURL(text, source: "MVSEARCH_BASE_URL")
+        } else {
+            baseURL = try Self.baseURL(Self.defaultBaseURL, source: "the default base URL")
+        }
+
+        let timeout = options.timeout ?? Self.defaultTimeout
+        guard Self.timeoutRange.contains(timeout) else {
+            throw UsageError(
+                "option --timeout must be between \(Self.format(Self.timeoutRange.lowerBound)) and "
+                    + "\(Self.format(Self.timeoutRange.upperBound)) seconds, not \(Self.format(timeout))")
+        }
+        self.timeout = timeout
+
+        if let country = options.country {
+            self.country = country  // checked with the rest of the query by the use case
+        } else if let country = environment["MVSEARCH_COUNTRY"], !country.isEmpty {
+            do {
+                self.country = try MusicVideoQuery.validatedCountry(country)
+            } catch {
+                throw UsageError(
+                    "MVSEARCH_COUNTRY is \(CommandLineParser.quoted(country)), not a two-letter country code — "
+                        + "set it to a code such as US, GB or JP, or unset it")
+            }
+        } else {
+            country = MusicVideoQuery.defaultCountry
+        }
+        verbose = options.verbose
+    }
+
+    /// An absolute http(s) URL with a host, ending in `/`; plain http only to a loopback host.
+    private static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {
+        let shown = CommandLineParser.quoted(text)
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            let host = url.host, !host.isEmpty
+        else {
+            throw UsageError("\(source) \(shown) is not a URL — give one like https://itunes.apple.com/")
+        }
+        guard scheme == "https" || scheme == "http" else {
+            throw UsageError("\(source) \(shown) is not an http(s) URL — give one like https://itunes.apple.com/")
+        }
+        guard scheme == "https" || isLoopback(host) else {
+            throw UsageError("\(source) \(shown) uses plain http to a non-loopback host — use https")
+        }
+        guard url.query == nil, url.fragment == nil else {
+            throw UsageError("\(source) \(shown) has a query or fragment — give only the API root")
+        }
+        if text.hasSuffix("/") { return url }
+        return URL(string: text + "/") ?? url
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    private static func format(_ seconds: TimeInterval) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+extension AppConfiguration {
+    /// The Networking layer's view of this configuration.
+    var networkConfiguration: APINetworkConfiguration {
+        APINetworkConfiguration(
+            baseURL: baseURL,
+            headers: ["User-Agent": HelpText.version.replacingOccurrences(of: " ", with: "/")],
+            timeout: timeout
+        )
+    }
+}

@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+import Networking
+
+/// The composition root's shared services: configuration, session manager, network and data
+/// transfer services, each made on first use. `Overrides` swap a seam for a test double: a
+/// session manager (the whole app runs against it instead of the network) or a repository.
+@MainActor
+final class AppDIContainer {
+    struct Overrides {
+        var sessionManager: (any NetworkSessionManager)?
+        var musicVideosRepository: (any MusicVideosRepository)?
+    }
+
+    let configuration: AppConfiguration
+    let console: Console
+    private let overrides: Overrides
+
+    /// - Parameters:
+    ///   - configuration: The checked settings of this run.
+    ///   - console: Where output goes and what the terminal can do.
+    ///   - overrides: Test doubles to use instead of the real services.
+    init(configuration: AppConfiguration, console: Console, overrides: Overrides = Overrides()) {
+        self.configuration = configuration
+        self.console = console
+        self.overrides = overrides
+    }
+
+    lazy var sessionManager: any NetworkSessionManager =
+        overrides.sessionManager ?? DefaultNetworkSessionManager(timeout: configuration.timeout)
+
+    lazy var networkLogger: any NetworkLogger =
+        configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
+
+    lazy var networkService: any NetworkService = DefaultNetworkService(
+        configuration: configuration.networkConfiguration,
+        sessionManager: sessionManager,
+        logger: networkLogger
+    )
+
+    lazy var dataTransferService: any DataTransferService = DefaultDataTransferService(networkService: networkService)
+
+    /// - Returns: The container of the music-video screens.
+    func makeMusicVideosSceneDIContainer() -> MusicVideosSceneDIContainer {
+        MusicVideosSceneDIContainer(
+            dependencies: .init(
+                dataTransferService: dataTransferService,
+                console: console,
+                repositoryOverride: overrides.musicVideosRepository
+            )
+        )
+    }
+}
