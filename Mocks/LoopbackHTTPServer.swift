@@ -1,0 +1,234 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1, on a free port, for end-to-end tests: real sockets,
+/// no packages. Each connection gets one answer chosen by the handler, then is closed.
+/// Faults are answers too: close at once, reset, never answer, or a truncated body.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// A request as received.
+    public struct Request: Sendable, Equatable {
+        public let method: String
+        /// The request target: path and query, exactly as sent.
+        public let target: String
+        /// Header names lower-cased.
+        public let headers: [String: String]
+    }
+
+    /// What to do with a request.
+    public enum Reply: Sendable {
+        /// A complete response; `Content-Length` is added.
+        case response(status: Int, headers: [(String, String)] = [], body: Data = Data())
+        /// Headers that promise `declaredLength` bytes, then only `body`, then close.
+        case truncated(status: Int, declaredLength: Int, body: Data)
+        /// Close the connection without a byte.
+        case close
+        /// Reset the connection (TCP RST).
+        case reset
+        /// Never answer; the connection stays open until the server stops.
+        case stall
+
+        /// A JSON (`text/javascript`, as iTunes sends) response.
+        public static func json(_ body: Data, status: Int = 200) -> Reply {
+            .response(status: status, headers: [("Content-Type", "text/javascript; charset=utf-8")], body: body)
+        }
+    }
+
+    public typealias Handler = @Sendable (Request, _ index: Int) -> Reply
+
+    public let port: UInt16
+    private let listener: Int32
+    private let handler: Handler
+    private let state = Locked(State())
+    private let stopped = DispatchSemaphore(value: 0)
+    private let acceptLoopDone = DispatchGroup()
+
+    private struct State {
+        var requests: [Request] = []
+        var isStopped = false
+        var openConnections: Set<Int32> = []
+    }
+
+    /// The root URL to pass as `--base-url`.
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)/") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The requests received so far, in order.
+    public var requests: [Request] { state.value.requests }
+
+    /// Starts listening.
+    /// - Parameter handler: Chooses the reply to each request; `index` counts from 0.
+    /// - Throws: `POSIXError` when the socket cannot be set up.
+    public init(handler: @escaping Handler) throws {
+        self.handler = handler
+        let (listener, port) = try Self.listen()
+        self.listener = listener
+        self.port = port
+        acceptLoopDone.enter()
+        Thread.detachNewThread { [self] in
+            acceptLoop()
+            acceptLoopDone.leave()
+        }
+    }
+
+    /// A server that gives every request the same reply.
+    public convenience init(always reply: Reply) throws {
+        try self.init { _, _ in reply }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops accepting, releases stalled connections, and closes the listening socket.
+    public func stop() {
+        let alreadyStopped = state.withLock { state -> Bool in
+            defer { state.isStopped = true }
+            return state.isStopped
+        }
+        guard !alreadyStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        acceptLoopDone.wait()
+        for _ in 0..<64 { stopped.signal() }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if state.value.isStopped {
+                close(connection)
+                return
+            }
+            Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        guard let request = Self.readRequest(from: connection) else { return }
+        let index = state.withLock { state -> Int in
+            state.requests.append(request)
+            return state.requests.count - 1
+        }
+        switch handler(request, index) {
+        case .response(let status, let headers, let body):
+            var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            Self.send(Data(head.utf8) + body, to: connection)
+        case .truncated(let status, let declaredLength, let body):
+            let head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
+            Self.send(Data(head.utf8) + body, to: connection)
+        case .close:
+            return
+        case .reset:
+            var lingering = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &lingering, socklen_t(MemoryLayout<linger>.size))
+        case .stall:
+            _ = stopped.wait(timeout: .now() + 60)
+        }
+    }
+
+    private static func listen() throws -> (Int32, UInt16) {
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var reuse: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, Glibc_listen(descriptor, 64) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func readRequest(from connection: Int32) -> Request? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let terminator = Data("\r\n\r\n".utf8)
+        while received.range(of: terminator) == nil {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            received.append(contentsOf: buffer[0..<count])
+            if received.count > 1 << 20 { return nil }
+        }
+        guard let headEnd = received.range(of: terminator) else { return nil }
+        let head = String(decoding: received[..<headEnd.lowerBound], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+    }
+
+    private static func send(_ data: Data, to connection: Int32) {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc_send(connection, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 302: "Found"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
+
+// `listen` and `send` are shadowed by members above; these reach the C functions.
+private func Glibc_listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+    listen(descriptor, backlog)
+}
+
+private func Glibc_send(_ descriptor: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
+    #else
+    return send(descriptor, pointer, count, 0)
+    #endif
+}

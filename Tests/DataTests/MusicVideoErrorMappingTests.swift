@@ -1,0 +1,74 @@
+import Data
+import Domain
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+@Suite("Data-transfer failures become domain errors")
+struct MusicVideoErrorMappingTests {
+    private func error(for failure: DataTransferError) async -> MusicVideoError? {
+        let repository = DefaultMusicVideosRepository(dataTransferService: MockDataTransferService.failing(with: failure))
+        do {
+            _ = try await repository.searchMusicVideos(query: MusicVideoQuery(term: "x"))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func status(_ code: Int, body: String = "", headers: [String: String] = [:]) -> DataTransferError {
+        .networkFailure(.httpStatus(HTTPFailure(statusCode: code, body: Data(body.utf8), headers: headers)))
+    }
+
+    @Test("HTTP 400 carries the service's errorMessage")
+    func rejectedWithMessage() async {
+        let failure = Self.status(400, body: #"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#)
+        #expect(await error(for: failure) == .rejectedQuery(message: "Invalid value(s) for key(s): [country]"))
+    }
+
+    @Test("HTTP 400 without a readable body is still a rejected query")
+    func rejectedWithoutMessage() async {
+        #expect(await error(for: Self.status(400, body: "<html>")) == .rejectedQuery(message: nil))
+    }
+
+    @Test("HTTP 403 and 429 mean rate limited, with Retry-After when given")
+    func rateLimited() async {
+        #expect(await error(for: Self.status(403)) == .rateLimited(retryAfter: nil))
+        #expect(await error(for: Self.status(429, headers: ["Retry-After": "30"])) == .rateLimited(retryAfter: 30))
+    }
+
+    @Test("Server errors and other statuses mean unavailable", arguments: [500, 502, 503, 404])
+    func unavailable(code: Int) async {
+        #expect(await error(for: Self.status(code)) == .serviceUnavailable(statusCode: code))
+    }
+
+    @Test(
+        "Transport failures map to what a user can act on",
+        arguments: [
+            (NetworkError.notConnected, MusicVideoError.offline),
+            (.hostNotFound, .serviceUnreachable),
+            (.cannotConnect, .serviceUnreachable),
+            (.connectionLost, .serviceUnreachable),
+            (.timedOut, .timedOut),
+            (.cancelled, .cancelled),
+        ])
+    func transport(networkError: NetworkError, expected: MusicVideoError) async {
+        #expect(await error(for: .networkFailure(networkError)) == expected)
+    }
+
+    @Test("Unreadable answers say why", arguments: [
+        (DataTransferError.parsing(.htmlPage), "HTML"),
+        (.parsing(.malformed("x")), "not valid JSON"),
+        (.parsing(.unexpectedShape("$.results: missing")), "unexpected shape"),
+        (.noResponse, "empty"),
+    ])
+    func unreadable(failure: DataTransferError, mentions: String) async throws {
+        let mapped = try #require(await error(for: failure))
+        guard case .unreadableResponse(let reason) = mapped else {
+            Issue.record("expected unreadableResponse, got \(mapped)")
+            return
+        }
+        #expect(reason.contains(mentions))
+    }
+}

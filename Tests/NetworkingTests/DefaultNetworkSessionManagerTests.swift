@@ -1,0 +1,66 @@
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("The URLSession-backed session manager against a loopback server")
+struct DefaultNetworkSessionManagerTests {
+    @Test("Given a server that answers, the body and status arrive as sent")
+    func fetches() async throws {
+        let server = try LoopbackHTTPServer(always: .json(Data("\n\n\n{\"resultCount\":0,\"results\":[]}\n".utf8)))
+        defer { server.stop() }
+        let manager = DefaultNetworkSessionManager(timeout: 5)
+        let url = try #require(URL(string: "search?term=a%2Bb", relativeTo: server.baseURL))
+        let (data, response) = try await manager.data(for: URLRequest(url: url))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("\n\n\n{"))
+        #expect(server.requests.map(\.target) == ["/search?term=a%2Bb"])
+    }
+
+    @Test("Given nothing listening, the network service reports cannotConnect")
+    func nothingListening() async throws {
+        let server = try LoopbackHTTPServer(always: .close)
+        let url = server.baseURL
+        server.stop()
+        let service = DefaultNetworkService(
+            configuration: APINetworkConfiguration(baseURL: url, timeout: 5),
+            sessionManager: DefaultNetworkSessionManager(timeout: 5)
+        )
+        await #expect(throws: NetworkError.cannotConnect) {
+            _ = try await service.request(Endpoint<Int>(path: "search"))
+        }
+    }
+
+    @Test("Given a server that never answers, a short timeout ends the request with timedOut")
+    func timesOut() async throws {
+        let server = try LoopbackHTTPServer(always: .stall)
+        defer { server.stop() }
+        let service = DefaultNetworkService(
+            configuration: APINetworkConfiguration(baseURL: server.baseURL, timeout: 0.5),
+            sessionManager: DefaultNetworkSessionManager(timeout: 0.5)
+        )
+        await #expect(throws: NetworkError.timedOut) {
+            _ = try await service.request(Endpoint<Int>(path: "search"))
+        }
+    }
+
+    @Test("Cancelling the calling task cancels the request in flight at once")
+    func cancels() async throws {
+        let server = try LoopbackHTTPServer(always: .stall)
+        defer { server.stop() }
+        let manager = DefaultNetworkSessionManager(timeout: 30)
+        let request = URLRequest(url: server.baseURL)
+        let task = Task { try await manager.data(for: request) }
+        while server.requests.isEmpty { await Task.yield() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        task.cancel()
+        let result = await task.result
+        #expect(clock.now - start < .seconds(5))
+        #expect(throws: (any Error).self) { try result.get() }
+    }
+}
