@@ -23,13 +23,19 @@ public struct MusicVideosTableRenderer: MusicVideosListRenderer {
     public func render(_ items: [MusicVideosListItemViewModel]) -> String {
         let numbers = items.indices.map { String(firstNumber + $0) }
         let numberWidth = max(1, numbers.map(\.count).max() ?? 1)
-        let fixed = [
+        var fixed = [
             Column(header: "Year", values: items.map(\.year)),
             Column(header: "Time", values: items.map(\.duration), alignRight: true),
             Column(header: "Price", values: items.map(\.price), alignRight: true),
         ].filter { $0.values.contains { !$0.isEmpty } }
         let explicitWidth = items.contains(where: \.isExplicit) ? 2 : 0
-        let fixedWidth = numberWidth + fixed.reduce(0) { $0 + Self.gap.count + $1.width } + 2 * Self.gap.count
+        var fixedWidth: Int {
+            numberWidth + fixed.reduce(0) { $0 + Self.gap.count + $1.width } + 2 * Self.gap.count
+        }
+        // On a narrow terminal, price, then time, then year give way to title and artist.
+        while !fixed.isEmpty && width - fixedWidth < 2 * Self.minimumTextWidth {
+            fixed.removeLast()
+        }
         let (titleWidth, artistWidth) = flexibleWidths(
             title: items.map { DisplayWidth.of($0.title) + ($0.isExplicit ? explicitWidth : 0) }.max() ?? 0,
             artist: items.map { DisplayWidth.of($0.artist) }.max() ?? 0,

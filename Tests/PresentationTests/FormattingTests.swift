@@ -1,0 +1,91 @@
+import Foundation
+import Presentation
+import Testing
+
+@Suite("Formatters")
+struct FormattingTests {
+    @Test("Durations read as m:ss, or h:mm:ss from an hour", arguments: [
+        (205.63, "3:26"), (59.4, "0:59"), (600, "10:00"), (3723, "1:02:03"), (0, "0:00"),
+    ])
+    func duration(seconds: Double, expected: String) {
+        #expect(DurationFormatter.string(from: seconds) == expected)
+    }
+
+    @Test("A missing or impossible duration is blank", arguments: [nil, -1, Double.nan, Double.infinity] as [Double?])
+    func blankDuration(seconds: Double?) {
+        #expect(DurationFormatter.string(from: seconds) == "")
+    }
+
+    @Test("Years and ISO 8601 are in UTC", arguments: [
+        (1_549_008_000.0, 2019, "2019-02-01T08:00:00Z"),
+        (1_247_554_800, 2009, "2009-07-14T07:00:00Z"),
+        (-1, 1969, "1969-12-31T23:59:59Z"),
+        (951_825_600, 2000, "2000-02-29T12:00:00Z"),
+    ])
+    func dates(seconds: TimeInterval, year: Int, iso: String) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(UTCDateFormatter.year(of: date) == year)
+        #expect(UTCDateFormatter.iso8601(date) == iso)
+    }
+
+    @Test("Prices show the currency", arguments: [
+        ("1.99", "USD", "$1.99"), ("1.9", "USD", "$1.90"), ("250", "JPY", "¥250"), ("0.99", "GBP", "£0.99"),
+        ("12.5", "CHF", "12.50 CHF"), ("3", nil, "3.00"),
+    ] as [(String, String?, String)])
+    func price(amount: String, currency: String?, expected: String) {
+        #expect(PriceFormatter.string(from: Decimal(string: amount), currency: currency) == expected)
+    }
+
+    @Test("No price is blank")
+    func noPrice() {
+        #expect(PriceFormatter.string(from: nil, currency: "USD") == "")
+    }
+}
+
+@Suite("Sanitising server text for a terminal")
+struct TerminalSanitizerTests {
+    @Test("Escape sequences lose their ESC and print as inert text")
+    func stripsEscape() {
+        #expect(TerminalSanitizer.sanitize("\u{1B}[31mred\u{1B}[0m\u{1B}]0;title\u{07}") == "[31mred[0m]0;title")
+    }
+
+    @Test("NUL, DEL, C1 controls (CSI) and bidirectional overrides are removed")
+    func stripsControls() {
+        #expect(TerminalSanitizer.sanitize("a\u{0}b\u{7F}c\u{9B}2Jd\u{202E}evil\u{202C}\u{2066}x\u{2069}") == "abc2Jdevilx")
+    }
+
+    @Test("Carriage returns, tabs and line breaks become one space")
+    func foldsBreaks() {
+        #expect(TerminalSanitizer.sanitize("one\r\ntwo\tthree\u{2028}four") == "one two three four")
+    }
+
+    @Test("Ordinary Unicode is kept")
+    func keepsText() {
+        #expect(TerminalSanitizer.sanitize("Beyoncé – 한글 🎸 I Don’t") == "Beyoncé – 한글 🎸 I Don’t")
+    }
+}
+
+@Suite("Display width")
+struct DisplayWidthTests {
+    @Test("Wide scripts and emoji take two columns; combining marks none", arguments: [
+        ("abc", 3), ("한글", 4), ("アイ", 4), ("漢字", 4), ("🎸", 2), ("❤️", 2), ("👩‍👩‍👧", 2), ("e\u{301}", 1), ("ｆｕｌｌ", 8), ("", 0),
+    ])
+    func widths(text: String, columns: Int) {
+        #expect(DisplayWidth.of(text) == columns)
+    }
+
+    @Test("Truncation fits the width exactly and ends with an ellipsis")
+    func truncates() {
+        #expect(DisplayWidth.truncate("abcdef", toWidth: 4) == "abc…")
+        #expect(DisplayWidth.truncate("abc", toWidth: 3) == "abc")
+        #expect(DisplayWidth.truncate("한글한글", toWidth: 6) == "한글…")
+        #expect(DisplayWidth.truncate("한글한글", toWidth: 5) == "한글…")
+        #expect(DisplayWidth.of(DisplayWidth.truncate("🎸🎸🎸", toWidth: 4)) <= 4)
+    }
+
+    @Test("Padding counts display columns, not characters")
+    func pads() {
+        #expect(DisplayWidth.pad("한", toWidth: 4) == "한  ")
+        #expect(DisplayWidth.pad("7", toWidth: 3, alignRight: true) == "  7")
+    }
+}
