@@ -50,11 +50,9 @@ struct Application {
             allowsExplicit: options.allowsExplicit
         )
         let appContainer = AppDIContainer(configuration: configuration, console: console, overrides: overrides)
-        let coordinator = AppFlowCoordinator(
-            sceneContainer: appContainer.makeMusicVideosSceneDIContainer(),
-            console: console
-        )
-        return await coordinator.runSearch(query: query, format: options.format, noColor: options.noColor)
+        let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
+        let style = OutputStyle(options: options, outputIsTerminal: console.outputIsTerminal, environment: environment)
+        return await coordinator.runSearch(query: query, style: style)
     }
 
     private func fail(_ error: UsageError) -> ExitStatus {

@@ -6,24 +6,19 @@ import Presentation
 @MainActor
 final class AppFlowCoordinator {
     private let sceneContainer: MusicVideosSceneDIContainer
-    private let console: Console
 
-    init(sceneContainer: MusicVideosSceneDIContainer, console: Console) {
+    init(sceneContainer: MusicVideosSceneDIContainer) {
         self.sceneContainer = sceneContainer
-        self.console = console
     }
 
     /// One search, its results written once, then done.
     /// - Parameters:
     ///   - query: The query as given (the use case validates it).
-    ///   - format: The output format, or `nil` for the terminal's default.
-    ///   - noColor: `--no-color` was given.
+    ///   - style: How results are written.
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
-    func runSearch(query: MusicVideoQuery, format: MusicVideosListFormat?, noColor: Bool) async -> ExitStatus {
-        let format = format ?? (console.outputIsTerminal ? .table : .plain)
-        let usesColor = !noColor && console.outputIsTerminal && console.environmentAllowsColor
+    func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
-        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, format: format, usesColor: usesColor)
+        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, format: style.format, usesColor: style.usesColor)
         let outcome = SearchOutcome(viewModel: viewModel)
         await viewModel.didSearch(query: query)
         withExtendedLifetime(view) {}

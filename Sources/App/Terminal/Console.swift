@@ -9,8 +9,6 @@ struct Console: Sendable {
     let diagnosticsIsTerminal: Bool
     /// Columns available for a table.
     let width: Int
-    /// Whether the environment allows colour at all (`NO_COLOR`, `TERM=dumb`).
-    let environmentAllowsColor: Bool
     let activityIndicator: any ActivityIndicator
 
     /// The process's standard output and error.
@@ -26,14 +24,8 @@ struct Console: Sendable {
             diagnosticsIsTerminal: diagnosticsIsTerminal,
             width: TerminalSize.columns(
                 of: outputIsTerminal ? STDOUT_FILENO : nil, environment: environment),
-            environmentAllowsColor: environmentAllowsColor(environment),
             activityIndicator: diagnosticsIsTerminal && environment["TERM"] != "dumb"
                 ? TerminalSpinner(output: diagnostics) : HiddenActivityIndicator()
         )
-    }
-
-    /// `NO_COLOR` set to anything non-empty, or `TERM=dumb`, turns colour off.
-    static func environmentAllowsColor(_ environment: [String: String]) -> Bool {
-        (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 }

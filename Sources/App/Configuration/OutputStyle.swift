@@ -1,0 +1,19 @@
+import Foundation
+import Presentation
+
+/// How results are written: the format, and whether with colour.
+struct OutputStyle: Equatable, Sendable {
+    let format: MusicVideosListFormat
+    let usesColor: Bool
+
+    /// - Parameters:
+    ///   - options: `--format`, `--json`, `--no-color`.
+    ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - environment: `NO_COLOR` (set and non-empty) and `TERM=dumb` turn colour off.
+    init(options: SearchOptions, outputIsTerminal: Bool, environment: [String: String]) {
+        format = options.format ?? (outputIsTerminal ? .table : .plain)
+        usesColor =
+            outputIsTerminal && !options.noColor
+            && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+}

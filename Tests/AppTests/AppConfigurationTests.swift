@@ -1,0 +1,91 @@
+@testable import App
+import Foundation
+import Testing
+
+@Suite("Run configuration")
+struct AppConfigurationTests {
+    private func configuration(_ options: SearchOptions = SearchOptions(), environment: [String: String] = [:]) throws(UsageError) -> AppConfiguration {
+        try AppConfiguration(options: options, environment: environment)
+    }
+
+    @Test("Defaults: the iTunes root, 15 seconds, US")
+    func defaults() throws {
+        let configuration = try configuration()
+        #expect(configuration.baseURL.absoluteString == "https://itunes.apple.com/")
+        #expect(configuration.timeout == 15)
+        #expect(configuration.country == "US")
+    }
+
+    @Test("Plain http is allowed to loopback hosts, and a trailing slash is added", arguments: [
+        "http://127.0.0.1:8080", "http://localhost:1/api/", "http://[::1]:9/", "https://example.com/root",
+    ])
+    func acceptsURL(text: String) throws {
+        var options = SearchOptions()
+        options.baseURL = text
+        #expect(try configuration(options).baseURL.absoluteString.hasSuffix("/"))
+    }
+
+    @Test("Bad base URLs are usage errors", arguments: [
+        ("ftp://127.0.0.1/", "not an http(s) URL"), ("not a url", "not a URL"), ("http://example.com/", "non-loopback"),
+        ("http://127.0.0.1.evil.com/", "non-loopback"), ("https://x.test/?a=1", "query"),
+    ])
+    func rejectsURL(text: String, mentions: String) {
+        var options = SearchOptions()
+        options.baseURL = text
+        #expect { try configuration(options) } throws: { ($0 as? UsageError)?.message.contains(mentions) == true }
+    }
+
+    @Test("MVSEARCH_BASE_URL is used when no option is given, and named when wrong")
+    func environmentBaseURL() throws {
+        #expect(try configuration(environment: ["MVSEARCH_BASE_URL": "http://127.0.0.1:5"]).baseURL.port == 5)
+        #expect { try configuration(environment: ["MVSEARCH_BASE_URL": "gopher://x"]) } throws: {
+            ($0 as? UsageError)?.message.hasPrefix("MVSEARCH_BASE_URL") == true
+        }
+    }
+
+    @Test("MVSEARCH_COUNTRY is used when valid and named when not")
+    func environmentCountry() throws {
+        #expect(try configuration(environment: ["MVSEARCH_COUNTRY": "jp"]).country == "JP")
+        #expect { try configuration(environment: ["MVSEARCH_COUNTRY": "japan"]) } throws: {
+            ($0 as? UsageError)?.message.hasPrefix("MVSEARCH_COUNTRY") == true
+        }
+    }
+
+    @Test("A timeout must be positive and sane", arguments: [0, -1, 601])
+    func rejectsTimeout(seconds: Double) {
+        var options = SearchOptions()
+        options.timeout = seconds
+        #expect(throws: UsageError.self) { try configuration(options) }
+    }
+}
+
+@Suite("Exit statuses")
+struct ExitStatusTests {
+    @Test("Each domain error ends with its DESIGN §6 status", arguments: [
+        (MusicVideoErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69), (.unreachable, 69),
+        (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130),
+    ])
+    func statuses(error: MusicVideoErrorCase, status: Int32) {
+        #expect(App.ExitStatus(error.value).rawValue == status)
+    }
+}
+
+import Domain
+
+enum MusicVideoErrorCase: CaseIterable, Sendable {
+    case invalid, rejected, unreadable, offline, unreachable, unavailable, timedOut, rateLimited, cancelled
+
+    var value: MusicVideoError {
+        switch self {
+        case .invalid: .invalidQuery(.emptyTerm)
+        case .rejected: .rejectedQuery(message: nil)
+        case .unreadable: .unreadableResponse(reason: "x")
+        case .offline: .offline
+        case .unreachable: .serviceUnreachable
+        case .unavailable: .serviceUnavailable(statusCode: 500)
+        case .timedOut: .timedOut
+        case .rateLimited: .rateLimited(retryAfter: nil)
+        case .cancelled: .cancelled
+        }
+    }
+}

@@ -1,0 +1,112 @@
+@testable import App
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+/// The whole app, composed by its DI containers, with one seam replaced by a double.
+@MainActor
+@Suite("The application, composed with test doubles")
+struct ApplicationTests {
+    private struct Run {
+        let status: App.ExitStatus
+        let output: String
+        let diagnostics: String
+    }
+
+    private func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        outputIsTerminal: Bool = false,
+        overrides: AppDIContainer.Overrides
+    ) async -> Run {
+        let output = CapturingOutput()
+        let diagnostics = CapturingOutput()
+        let console = Console(
+            output: output, diagnostics: diagnostics, outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
+            width: 80, activityIndicator: HiddenActivityIndicator())
+        let application = Application(arguments: arguments, environment: environment, console: console, overrides: overrides)
+        let status = await application.run()
+        return Run(status: status, output: output.text, diagnostics: diagnostics.text)
+    }
+
+    @Test("With a mock repository, a search prints plain lines when not on a terminal and exits 0")
+    func mockRepository() async {
+        let repository = MockMusicVideosRepository.returning([.stub(id: 1), .stub(id: 2)])
+        let result = await run(["jack", "johnson", "-c", "gb"], overrides: .init(musicVideosRepository: repository))
+        #expect(result.status == .success)
+        #expect(result.output.split(separator: "\n").count == 2)
+        #expect(result.diagnostics.isEmpty)
+        #expect(repository.searchedQueries.map(\.term) == ["jack johnson"])
+        #expect(repository.searchedQueries.map(\.country) == ["GB"])
+    }
+
+    @Test("On a terminal the default format is a table, coloured unless NO_COLOR is set")
+    func tableOnTerminal() async {
+        let repository = MockMusicVideosRepository.returning([.stub()])
+        let coloured = await run(["x"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
+        #expect(coloured.output.contains("Title"))
+        #expect(coloured.output.contains("\u{1B}["))
+        let plain = await run(["x"], environment: ["NO_COLOR": "1"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
+        #expect(plain.output.contains("Title"))
+        #expect(!plain.output.contains("\u{1B}"))
+    }
+
+    @Test("Nothing found exits 1 with one line on stderr and nothing on stdout")
+    func nothingFound() async {
+        let result = await run(["x"], overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([])))
+        #expect(result.status == .noResults)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics.hasPrefix("mvsearch: no music videos found"))
+    }
+
+    @Test(
+        "Bad command lines exit 64 before any request is sent",
+        arguments: [
+            ["-l", "0", "x"], ["-l", "201", "x"], ["-l", "-1", "x"], ["-l", "abc", "x"], ["-c", "usa", "x"], ["-c", "1x", "x"],
+            ["--bogus", "x"], ["--format", "yaml", "x"], [""], ["   "], [], ["-l"], ["--timeout", "0", "x"],
+            ["--base-url", "ftp://127.0.0.1/", "x"], ["--base-url", "not a url", "x"], ["--base-url", "http://example.com/", "x"],
+            ["--offset", "-3", "x"], [String(repeating: "a", count: 501)],
+        ])
+    func badCommandLines(arguments: [String]) async {
+        // A session manager with no handler fails the test if any request is made.
+        let result = await run(arguments, overrides: .init(sessionManager: MockNetworkSessionManager()))
+        #expect(result.status == .usage)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics.hasPrefix("mvsearch: "))
+        #expect(result.diagnostics.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("A mock session manager sees the request the real chain builds")
+    func mockSessionManager() async throws {
+        let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":5,"trackName":"t"}]}"#.utf8)
+        let sessionManager = MockNetworkSessionManager.answering(body: body)
+        let result = await run(["a+b", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
+        #expect(result.status == .success)
+        #expect(result.output.hasPrefix("5\t"))
+        let url = try #require(sessionManager.requests.first?.url)
+        #expect(url.absoluteString == "http://127.0.0.1:1/search?term=a%2Bb&media=musicVideo&entity=musicVideo&country=US&limit=25")
+    }
+
+    @Test("--help and --version print to stdout and exit 0")
+    func helpAndVersion() async {
+        let help = await run(["--help"], overrides: .init())
+        #expect(help.status == .success)
+        #expect(help.output == HelpText.usage)
+        let version = await run(["--version"], overrides: .init())
+        #expect(version.output == "mvsearch 0.1.0\n")
+        #expect(help.diagnostics.isEmpty && version.diagnostics.isEmpty)
+    }
+
+    @Test("--verbose logs one line per request on stderr")
+    func verbose() async {
+        let sessionManager = MockNetworkSessionManager.answering(status: 503)
+        let result = await run(["x", "-v", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
+        let lines = result.diagnostics.split(separator: "\n")
+        #expect(result.status == .unavailable)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("mvsearch: GET http://127.0.0.1:1/search?term=x") == true)
+        #expect(lines.first?.contains("→ 503, 0 bytes") == true)
+    }
+}

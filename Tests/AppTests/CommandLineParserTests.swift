@@ -1,0 +1,99 @@
+@testable import App
+import Domain
+import Presentation
+import Testing
+
+@Suite("Command-line parsing")
+struct CommandLineParserTests {
+    private func options(_ arguments: [String]) throws -> SearchOptions {
+        guard case .search(let options) = try CommandLineParser.parse(arguments) else {
+            throw UsageError("not a search")
+        }
+        return options
+    }
+
+    @Test("Words are joined with spaces and every option is read")
+    func readsEverything() throws {
+        let parsed = try options([
+            "jack", "-l", "10", "--offset=20", "-c", "gb", "--by", "Artist", "--no-explicit", "--format", "JSON",
+            "--timeout", "2.5", "--base-url", "http://127.0.0.1:1/", "--no-color", "-v", "johnson",
+        ])
+        #expect(parsed.term == "jack johnson")
+        #expect(parsed.limit == 10)
+        #expect(parsed.offset == 20)
+        #expect(parsed.country == "gb")
+        #expect(parsed.attribute == .artist)
+        #expect(!parsed.allowsExplicit)
+        #expect(parsed.format == .json)
+        #expect(parsed.timeout == 2.5)
+        #expect(parsed.baseURL == "http://127.0.0.1:1/")
+        #expect(parsed.noColor && parsed.verbose)
+    }
+
+    @Test("Repeated options: the last wins")
+    func lastWins() throws {
+        let parsed = try options(["-l", "5", "--limit", "7", "--json", "--format", "plain", "x"])
+        #expect(parsed.limit == 7)
+        #expect(parsed.format == .plain)
+    }
+
+    @Test("-- ends the options: what follows is the term, dashes and all")
+    func doubleDash() throws {
+        #expect(try options(["--", "-l", "--help"]).term == "-l --help")
+    }
+
+    @Test("A value option takes the next argument even when it starts with a dash")
+    func negativeValue() throws {
+        #expect(try options(["--limit", "-1", "x"]).limit == -1)
+    }
+
+    @Test("Help and version win wherever they stand")
+    func helpAndVersion() throws {
+        #expect(try CommandLineParser.parse(["x", "--help"]) == .help)
+        #expect(try CommandLineParser.parse(["-h"]) == .help)
+        #expect(try CommandLineParser.parse(["--version"]) == .version)
+    }
+
+    @Test(
+        "Bad arguments are usage errors naming the problem",
+        arguments: [
+            (["--limit", "abc", "x"], "whole number"),
+            (["--limit"], "needs a value"),
+            (["--frobnicate", "x"], "unknown option '--frobnicate'"),
+            (["--format", "xml", "x"], "table, plain, json"),
+            (["--by", "genre", "x"], "any, artist, song, album"),
+            (["--timeout", "soon", "x"], "seconds"),
+            (["--json=yes", "x"], "takes no value"),
+            (["--unknown\u{1B}[2J", "x"], "'--unknown[2J'"),
+        ])
+    func usageErrors(arguments: [String], mentions: String) {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message.contains(mentions), "\(error.message)")
+            #expect(!error.message.contains("\u{1B}"))
+        }
+    }
+}
+
+@Suite("Help and version")
+struct HelpTextTests {
+    @Test("The help text matches its golden copy")
+    func golden() {
+        let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "mvsearch — search the iTunes Store for music videos")
+        #expect(lines.contains("  -l, --limit N          results per page, 1–200 (default 25)"))
+        #expect(lines.contains("      --json             same as --format json"))
+        #expect(lines.contains("  0 results shown · 1 nothing found · 64 bad usage or rejected query ·"))
+        #expect(lines.allSatisfy { $0.count <= 100 })
+    }
+
+    @Test("Every option the parser knows is documented in the help")
+    func documentsEveryOption() {
+        for option in ["--limit", "--offset", "--country", "--by", "--no-explicit", "--format", "--json", "--timeout",
+                       "--base-url", "--no-color", "--verbose", "--help", "--version"] {
+            #expect(HelpText.usage.contains(option), "\(option)")
+        }
+    }
+}
