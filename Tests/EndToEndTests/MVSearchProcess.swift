@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the built `mvsearch` binary and captures what it did.
+struct MVSearchProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        let duration: Duration
+    }
+
+    /// The executable sits in the products directory, beside the test bundle.
+    static var executableURL: URL {
+        #if os(macOS)
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("mvsearch")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("mvsearch")
+    }
+
+    /// A clean environment: nothing from the developer's shell leaks into a test.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": FileManager.default.temporaryDirectory.path,
+            "LANG": "C.UTF-8",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Runs with pipes for stdout and stderr and no stdin.
+    static func run(_ arguments: [String], environment: [String: String] = environment(), timeout: TimeInterval = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        let output = drain(stdout.fileHandleForReading)
+        let errors = drain(stderr.fileHandleForReading)
+        let status = wait(for: process, timeout: timeout)
+        return Result(status: status, stdout: output.text(), stderr: errors.text(), duration: clock.now - start)
+    }
+
+    /// Runs with stdout and stderr on a pseudo-terminal `columns` wide, as a user at a terminal would.
+    static func runInTerminal(_ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()) throws -> Result {
+        var primary: Int32 = -1
+        var secondary: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        process.environment = environment
+        let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
+        process.standardOutput = terminal
+        process.standardError = terminal
+        process.standardInput = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        close(secondary)
+        let output = drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
+        let status = wait(for: process, timeout: 30)
+        // The terminal turns each "\n" into "\r\n"; undo that so output compares as written.
+        let text = output.text().replacingOccurrences(of: "\r\n", with: "\n")
+        return Result(status: status, stdout: text, stderr: "", duration: clock.now - start)
+    }
+
+    private final class Drain: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = read(handle.fileDescriptor, &buffer, buffer.count)
+                    if count > 0 {
+                        data.append(contentsOf: buffer[0..<count])
+                    } else if count < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        break
+                    }
+                }
+                done.signal()
+            }
+        }
+
+        func text() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    private static func drain(_ handle: FileHandle) -> Drain { Drain(handle) }
+
+    private static func wait(for process: Process, timeout: TimeInterval) -> Int32 {
+        let exited = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            exited.signal()
+        }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            exited.wait()
+            return -1
+        }
+        return process.terminationStatus
+    }
+}
