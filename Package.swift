@@ -4,7 +4,7 @@ import PackageDescription
 /// Settings every target shares: Swift 6 language mode comes from the tools version; these
 /// add the strictness the package holds itself to.
 let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(

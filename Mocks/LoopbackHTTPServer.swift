@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1, on a free port, for end-to-end tests: real sockets,
@@ -128,7 +128,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             Self.send(Data(head.utf8) + body, to: connection)
         case .truncated(let status, let declaredLength, let body):
-            let head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
+            let head =
+                "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
             Self.send(Data(head.utf8) + body, to: connection)
         case .close:
             return
@@ -142,9 +143,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private static func listen() throws -> (Int32, UInt16) {
         #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
+            let socketType = Int32(SOCK_STREAM.rawValue)
         #else
-        let socketType = SOCK_STREAM
+            let socketType = SOCK_STREAM
         #endif
         let descriptor = socket(AF_INET, socketType, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
@@ -159,7 +160,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, Glibc_listen(descriptor, 64) == 0 else {
+        guard bound == 0, systemListen(descriptor, 64) == 0 else {
             close(descriptor)
             throw POSIXError(.EADDRINUSE)
         }
@@ -188,7 +189,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
     }
@@ -197,7 +199,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc_send(connection, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let written = systemSend(connection, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 guard written > 0 else { return }
                 offset += written
             }
@@ -221,14 +223,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 }
 
 // `listen` and `send` are shadowed by members above; these reach the C functions.
-private func Glibc_listen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
     listen(descriptor, backlog)
 }
 
-private func Glibc_send(_ descriptor: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func systemSend(_ descriptor: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    return send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
+        return send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
     #else
-    return send(descriptor, pointer, count, 0)
+        return send(descriptor, pointer, count, 0)
     #endif
 }

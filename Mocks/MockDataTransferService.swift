@@ -24,7 +24,8 @@ public final class MockDataTransferService: DataTransferService, @unchecked Send
         }
         let value = try await handler(endpoint)
         guard let response = value as? E.Response else {
-            reportUnimplemented("MockDataTransferService.request(_:) returning \(type(of: value)) for \(E.Response.self)")
+            reportUnimplemented(
+                "MockDataTransferService.request(_:) returning \(type(of: value)) for \(E.Response.self)")
             throw .noResponse
         }
         return response

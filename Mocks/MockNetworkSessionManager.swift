@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A session manager that answers from a closure and records every request.

@@ -39,7 +39,8 @@ struct Application {
             return fail(error)
         }
         guard !options.termWords.isEmpty else {
-            return fail(UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help"))
+            return fail(
+                UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help"))
         }
         let query = MusicVideoQuery(
             term: options.term,

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Builds the request from the configuration, performs it through the session manager, and
@@ -50,7 +50,7 @@ public struct DefaultNetworkService: NetworkService {
             return .failure(.invalidResponse)
         }
         var headers: [String: String] = [:]
-        for case let (name as String, value as String) in http.allHeaderFields {
+        for case (let name as String, let value as String) in http.allHeaderFields {
             headers[name.lowercased()] = value
         }
         guard (200..<300).contains(http.statusCode) else {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `NetworkSessionManager` over an ephemeral `URLSession`: no cookies, no shared URL cache.

@@ -1,10 +1,14 @@
-@testable import App
+import Domain
 import Foundation
 import Testing
 
+@testable import App
+
 @Suite("Run configuration")
 struct AppConfigurationTests {
-    private func configuration(_ options: SearchOptions = SearchOptions(), environment: [String: String] = [:]) throws(UsageError) -> AppConfiguration {
+    private func configuration(_ options: SearchOptions = SearchOptions(), environment: [String: String] = [:])
+        throws(UsageError) -> AppConfiguration
+    {
         try AppConfiguration(options: options, environment: environment)
     }
 
@@ -16,19 +20,24 @@ struct AppConfigurationTests {
         #expect(configuration.country == "US")
     }
 
-    @Test("Plain http is allowed to loopback hosts, and a trailing slash is added", arguments: [
-        "http://127.0.0.1:8080", "http://localhost:1/api/", "http://[::1]:9/", "https://example.com/root",
-    ])
+    @Test(
+        "Plain http is allowed to loopback hosts, and a trailing slash is added",
+        arguments: [
+            "http://127.0.0.1:8080", "http://localhost:1/api/", "http://[::1]:9/", "https://example.com/root",
+        ])
     func acceptsURL(text: String) throws {
         var options = SearchOptions()
         options.baseURL = text
         #expect(try configuration(options).baseURL.absoluteString.hasSuffix("/"))
     }
 
-    @Test("Bad base URLs are usage errors", arguments: [
-        ("ftp://127.0.0.1/", "not an http(s) URL"), ("not a url", "not a URL"), ("http://example.com/", "non-loopback"),
-        ("http://127.0.0.1.evil.com/", "non-loopback"), ("https://x.test/?a=1", "query"),
-    ])
+    @Test(
+        "Bad base URLs are usage errors",
+        arguments: [
+            ("ftp://127.0.0.1/", "not an http(s) URL"), ("not a url", "not a URL"),
+            ("http://example.com/", "non-loopback"),
+            ("http://127.0.0.1.evil.com/", "non-loopback"), ("https://x.test/?a=1", "query"),
+        ])
     func rejectsURL(text: String, mentions: String) {
         var options = SearchOptions()
         options.baseURL = text
@@ -61,16 +70,17 @@ struct AppConfigurationTests {
 
 @Suite("Exit statuses")
 struct ExitStatusTests {
-    @Test("Each domain error ends with its DESIGN §6 status", arguments: [
-        (MusicVideoErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69), (.unreachable, 69),
-        (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130),
-    ])
+    @Test(
+        "Each domain error ends with its DESIGN §6 status",
+        arguments: [
+            (MusicVideoErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69),
+            (.unreachable, 69),
+            (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130),
+        ])
     func statuses(error: MusicVideoErrorCase, status: Int32) {
         #expect(App.ExitStatus(error.value).rawValue == status)
     }
 }
-
-import Domain
 
 enum MusicVideoErrorCase: CaseIterable, Sendable {
     case invalid, rejected, unreadable, offline, unreachable, unavailable, timedOut, rateLimited, cancelled

@@ -1,9 +1,10 @@
-@testable import App
 import Domain
 import Foundation
 import Mocks
 import Presentation
 import Testing
+
+@testable import App
 
 /// The whole app, composed by its DI containers, with one seam replaced by a double.
 @MainActor
@@ -26,7 +27,8 @@ struct ApplicationTests {
         let console = Console(
             output: output, diagnostics: diagnostics, outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
             width: 80, activityIndicator: HiddenActivityIndicator())
-        let application = Application(arguments: arguments, environment: environment, console: console, overrides: overrides)
+        let application = Application(
+            arguments: arguments, environment: environment, console: console, overrides: overrides)
         let status = await application.run()
         return Run(status: status, output: output.text, diagnostics: diagnostics.text)
     }
@@ -48,7 +50,9 @@ struct ApplicationTests {
         let coloured = await run(["x"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
         #expect(coloured.output.contains("Title"))
         #expect(coloured.output.contains("\u{1B}["))
-        let plain = await run(["x"], environment: ["NO_COLOR": "1"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
+        let plain = await run(
+            ["x"], environment: ["NO_COLOR": "1"], outputIsTerminal: true,
+            overrides: .init(musicVideosRepository: repository))
         #expect(plain.output.contains("Title"))
         #expect(!plain.output.contains("\u{1B}"))
     }
@@ -64,9 +68,11 @@ struct ApplicationTests {
     @Test(
         "Bad command lines exit 64 before any request is sent",
         arguments: [
-            ["-l", "0", "x"], ["-l", "201", "x"], ["-l", "-1", "x"], ["-l", "abc", "x"], ["-c", "usa", "x"], ["-c", "1x", "x"],
+            ["-l", "0", "x"], ["-l", "201", "x"], ["-l", "-1", "x"], ["-l", "abc", "x"], ["-c", "usa", "x"],
+            ["-c", "1x", "x"],
             ["--bogus", "x"], ["--format", "yaml", "x"], [""], ["   "], [], ["-l"], ["--timeout", "0", "x"],
-            ["--base-url", "ftp://127.0.0.1/", "x"], ["--base-url", "not a url", "x"], ["--base-url", "http://example.com/", "x"],
+            ["--base-url", "ftp://127.0.0.1/", "x"], ["--base-url", "not a url", "x"],
+            ["--base-url", "http://example.com/", "x"],
             ["--offset", "-3", "x"], [String(repeating: "a", count: 501)],
         ])
     func badCommandLines(arguments: [String]) async {
@@ -80,13 +86,18 @@ struct ApplicationTests {
 
     @Test("A mock session manager sees the request the real chain builds")
     func mockSessionManager() async throws {
-        let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":5,"trackName":"t"}]}"#.utf8)
+        let body = Data(
+            #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":5,"trackName":"t"}]}"#
+                .utf8)
         let sessionManager = MockNetworkSessionManager.answering(body: body)
-        let result = await run(["a+b", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
+        let result = await run(
+            ["a+b", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
         #expect(result.status == .success)
         #expect(result.output.hasPrefix("5\t"))
         let url = try #require(sessionManager.requests.first?.url)
-        #expect(url.absoluteString == "http://127.0.0.1:1/search?term=a%2Bb&media=musicVideo&entity=musicVideo&country=US&limit=25")
+        #expect(
+            url.absoluteString
+                == "http://127.0.0.1:1/search?term=a%2Bb&media=musicVideo&entity=musicVideo&country=US&limit=25")
     }
 
     @Test("--help and --version print to stdout and exit 0")
@@ -102,7 +113,8 @@ struct ApplicationTests {
     @Test("--verbose logs one line per request on stderr")
     func verbose() async {
         let sessionManager = MockNetworkSessionManager.answering(status: 503)
-        let result = await run(["x", "-v", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
+        let result = await run(
+            ["x", "-v", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
         let lines = result.diagnostics.split(separator: "\n")
         #expect(result.status == .unavailable)
         #expect(lines.count == 2)

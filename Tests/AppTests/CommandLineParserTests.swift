@@ -1,7 +1,8 @@
-@testable import App
 import Domain
 import Presentation
 import Testing
+
+@testable import App
 
 @Suite("Command-line parsing")
 struct CommandLineParserTests {
@@ -91,8 +92,10 @@ struct HelpTextTests {
 
     @Test("Every option the parser knows is documented in the help")
     func documentsEveryOption() {
-        for option in ["--limit", "--offset", "--country", "--by", "--no-explicit", "--format", "--json", "--timeout",
-                       "--base-url", "--no-color", "--verbose", "--help", "--version"] {
+        for option in [
+            "--limit", "--offset", "--country", "--by", "--no-explicit", "--format", "--json", "--timeout",
+            "--base-url", "--no-color", "--verbose", "--help", "--version",
+        ] {
             #expect(HelpText.usage.contains(option), "\(option)")
         }
     }

@@ -9,7 +9,9 @@ import Testing
 /// network service: everything from the bytes to the entities.
 @Suite("The repository decodes recorded iTunes answers")
 struct DefaultMusicVideosRepositoryTests {
-    private func page(for body: Data, query: MusicVideoQuery = MusicVideoQuery(term: "x")) async throws -> MusicVideoPage {
+    private func page(for body: Data, query: MusicVideoQuery = MusicVideoQuery(term: "x")) async throws
+        -> MusicVideoPage
+    {
         let service = DefaultDataTransferService(networkService: MockNetworkService.answering(body))
         return try await DefaultMusicVideosRepository(dataTransferService: service).searchMusicVideos(query: query)
     }
@@ -77,7 +79,9 @@ struct DefaultMusicVideosRepositoryTests {
 
     @Test("A trackPrice of -1 means not sold on its own: no price")
     func negativePriceIsAbsent() async throws {
-        let body = Data(#"{"results":[{"wrapperType":"track","kind":"music-video","trackId":7,"trackName":"t","trackPrice":-1.0,"collectionPrice":9.99}]}"#.utf8)
+        let body = Data(
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":7,"trackName":"t","trackPrice":-1.0,"collectionPrice":9.99}]}"#
+                .utf8)
         let video = try #require(try await page(for: body).videos.first)
         #expect(video.price == nil)
         #expect(video.collectionPrice == Decimal(string: "9.99"))
@@ -85,7 +89,9 @@ struct DefaultMusicVideosRepositoryTests {
 
     @Test("Fields of the wrong type read as absent instead of failing the answer")
     func toleratesWrongTypes() async throws {
-        let body = Data(#"{"results":[{"wrapperType":"track","kind":"music-video","trackId":"42","trackName":"t","artistName":5,"trackTimeMillis":"1000","trackViewUrl":"javascript:alert(1)","releaseDate":"soon"}]}"#.utf8)
+        let body = Data(
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":"42","trackName":"t","artistName":5,"trackTimeMillis":"1000","trackViewUrl":"javascript:alert(1)","releaseDate":"soon"}]}"#
+                .utf8)
         let video = try #require(try await page(for: body).videos.first)
         #expect(video.id == 42)
         #expect(video.artistName == nil)
@@ -96,7 +102,9 @@ struct DefaultMusicVideosRepositoryTests {
 
     @Test("Rows without a track id or any name are dropped")
     func dropsUnusableRows() async throws {
-        let body = Data(#"{"results":[{"wrapperType":"track","kind":"music-video","trackName":"no id"},{"wrapperType":"track","kind":"music-video","trackId":1},{"wrapperType":"track","kind":"music-video","trackId":2,"trackCensoredName":"censored only"}]}"#.utf8)
+        let body = Data(
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackName":"no id"},{"wrapperType":"track","kind":"music-video","trackId":1},{"wrapperType":"track","kind":"music-video","trackId":2,"trackCensoredName":"censored only"}]}"#
+                .utf8)
         #expect(try await page(for: body).videos.map(\.title) == ["censored only"])
     }
 
@@ -105,19 +113,22 @@ struct DefaultMusicVideosRepositoryTests {
         let dataTransfer = MockDataTransferService { _ throws(DataTransferError) in
             MusicVideosResponseDTO(resultCount: 0, results: [])
         }
-        let query = MusicVideoQuery(term: "a+b", country: "GB", limit: 10, offset: 20, attribute: .artist, allowsExplicit: false)
+        let query = MusicVideoQuery(
+            term: "a+b", country: "GB", limit: 10, offset: 20, attribute: .artist, allowsExplicit: false)
         _ = try await DefaultMusicVideosRepository(dataTransferService: dataTransfer).searchMusicVideos(query: query)
         let endpoint = try #require(dataTransfer.endpoints.first)
         #expect(endpoint.path == "search")
-        #expect(endpoint.queryItems.map { "\($0.name)=\($0.value)" } == [
-            "term=a+b", "media=musicVideo", "entity=musicVideo", "country=GB", "limit=10", "offset=20",
-            "attribute=artistTerm", "explicit=No",
-        ])
+        #expect(
+            endpoint.queryItems.map { "\($0.name)=\($0.value)" } == [
+                "term=a+b", "media=musicVideo", "entity=musicVideo", "country=GB", "limit=10", "offset=20",
+                "attribute=artistTerm", "explicit=No",
+            ])
     }
 
     @Test("Defaults send no offset, attribute or explicit filter")
     func omitsDefaults() {
-        let items = APIEndpoints.searchMusicVideos(with: MusicVideosRequestDTO(query: MusicVideoQuery(term: "x"))).queryItems
+        let items = APIEndpoints.searchMusicVideos(with: MusicVideosRequestDTO(query: MusicVideoQuery(term: "x")))
+            .queryItems
         #expect(items.map(\.name) == ["term", "media", "entity", "country", "limit"])
     }
 }

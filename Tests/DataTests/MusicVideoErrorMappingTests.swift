@@ -8,7 +8,8 @@ import Testing
 @Suite("Data-transfer failures become domain errors")
 struct MusicVideoErrorMappingTests {
     private func error(for failure: DataTransferError) async -> MusicVideoError? {
-        let repository = DefaultMusicVideosRepository(dataTransferService: MockDataTransferService.failing(with: failure))
+        let repository = DefaultMusicVideosRepository(
+            dataTransferService: MockDataTransferService.failing(with: failure))
         do {
             _ = try await repository.searchMusicVideos(query: MusicVideoQuery(term: "x"))
             return nil
@@ -57,12 +58,14 @@ struct MusicVideoErrorMappingTests {
         #expect(await error(for: .networkFailure(networkError)) == expected)
     }
 
-    @Test("Unreadable answers say why", arguments: [
-        (DataTransferError.parsing(.htmlPage), "HTML"),
-        (.parsing(.malformed("x")), "not valid JSON"),
-        (.parsing(.unexpectedShape("$.results: missing")), "unexpected shape"),
-        (.noResponse, "empty"),
-    ])
+    @Test(
+        "Unreadable answers say why",
+        arguments: [
+            (DataTransferError.parsing(.htmlPage), "HTML"),
+            (.parsing(.malformed("x")), "not valid JSON"),
+            (.parsing(.unexpectedShape("$.results: missing")), "unexpected shape"),
+            (.noResponse, "empty"),
+        ])
     func unreadable(failure: DataTransferError, mentions: String) async throws {
         let mapped = try #require(await error(for: failure))
         guard case .unreadableResponse(let reason) = mapped else {

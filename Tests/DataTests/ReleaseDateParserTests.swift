@@ -1,6 +1,7 @@
-@testable import Data
 import Foundation
 import Testing
+
+@testable import Data
 
 @Suite("Release dates in every format the service has used")
 struct ReleaseDateParserTests {
@@ -17,7 +18,9 @@ struct ReleaseDateParserTests {
         #expect(ReleaseDateParser.date(from: text)?.timeIntervalSince1970 == seconds)
     }
 
-    @Test("Text that is not a valid date gives nil", arguments: ["", "soon", "2019-02-30T00:00:00Z", "2019-13-01", "2019/02/01", "19-02-01"])
+    @Test(
+        "Text that is not a valid date gives nil",
+        arguments: ["", "soon", "2019-02-30T00:00:00Z", "2019-13-01", "2019/02/01", "19-02-01"])
     func rejects(text: String) {
         #expect(ReleaseDateParser.date(from: text) == nil)
     }

@@ -24,17 +24,23 @@ struct SearchMusicVideosUseCaseTests {
 
     @Test("Repeated track ids are removed, the first kept, the service's order unchanged")
     func removesDuplicates() async throws {
-        let videos: [MusicVideo] = [.stub(id: 3, title: "c"), .stub(id: 1, title: "a"), .stub(id: 3, title: "c again"), .stub(id: 2, title: "b"), .stub(id: 1, title: "a again")]
+        let videos: [MusicVideo] = [
+            .stub(id: 3, title: "c"), .stub(id: 1, title: "a"), .stub(id: 3, title: "c again"),
+            .stub(id: 2, title: "b"), .stub(id: 1, title: "a again"),
+        ]
         let page = try await DefaultSearchMusicVideosUseCase(repository: MockMusicVideosRepository.returning(videos))
             .execute(query: MusicVideoQuery(term: "x", limit: 5))
         #expect(page.videos.map(\.title) == ["c", "a", "b"])
         #expect(page.rowCount == 5)
     }
 
-    @Test("A repository failure is passed through unchanged", arguments: [MusicVideoError.offline, .rateLimited(retryAfter: 30), .rejectedQuery(message: "bad")])
+    @Test(
+        "A repository failure is passed through unchanged",
+        arguments: [MusicVideoError.offline, .rateLimited(retryAfter: 30), .rejectedQuery(message: "bad")])
     func passesErrors(error: MusicVideoError) async {
         await #expect(throws: error) {
-            _ = try await DefaultSearchMusicVideosUseCase(repository: MockMusicVideosRepository.failing(with: error)).execute(query: MusicVideoQuery(term: "x"))
+            _ = try await DefaultSearchMusicVideosUseCase(repository: MockMusicVideosRepository.failing(with: error))
+                .execute(query: MusicVideoQuery(term: "x"))
         }
     }
 }
@@ -43,7 +49,8 @@ struct SearchMusicVideosUseCaseTests {
 struct MusicVideoPageTests {
     @Test("A full page leads to the next offset, counting every row the service sent")
     func nextPage() {
-        let page = MusicVideoPage(query: MusicVideoQuery(term: "x", limit: 2, offset: 4), videos: [.stub()], rowCount: 2)
+        let page = MusicVideoPage(
+            query: MusicVideoQuery(term: "x", limit: 2, offset: 4), videos: [.stub()], rowCount: 2)
         #expect(page.hasNextPage)
         #expect(page.nextPageQuery?.offset == 6)
         #expect(page.nextPageQuery?.term == "x")

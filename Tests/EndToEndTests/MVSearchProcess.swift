@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the built `mvsearch` binary and captures what it did.
@@ -19,9 +19,9 @@ struct MVSearchProcess {
     /// The executable sits in the products directory, beside the test bundle.
     static var executableURL: URL {
         #if os(macOS)
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("mvsearch")
-        }
+            if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+                return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("mvsearch")
+            }
         #endif
         return Bundle.main.bundleURL.appendingPathComponent("mvsearch")
     }
@@ -38,7 +38,9 @@ struct MVSearchProcess {
     }
 
     /// Runs with pipes for stdout and stderr and no stdin.
-    static func run(_ arguments: [String], environment: [String: String] = environment(), timeout: TimeInterval = 30) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = environment(), timeout: TimeInterval = 30)
+        throws -> Result
+    {
         let process = Process()
         process.executableURL = executableURL
         process.arguments = arguments
@@ -58,7 +60,9 @@ struct MVSearchProcess {
     }
 
     /// Runs with stdout and stderr on a pseudo-terminal `columns` wide, as a user at a terminal would.
-    static func runInTerminal(_ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()) throws -> Result {
+    static func runInTerminal(
+        _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
+    ) throws -> Result {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)

@@ -18,18 +18,25 @@ struct SearchEndToEndTests {
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines.first?.hasPrefix("1451289202\tWallows\tAre You Bored Yet? (feat. Clairo)\t2019\t3:26\t$1.99\t") == true)
-        #expect(server.requests.first?.target == "/search?term=clairo&media=musicVideo&entity=musicVideo&country=US&limit=25")
+        #expect(
+            lines.first?.hasPrefix("1451289202\tWallows\tAre You Bored Yet? (feat. Clairo)\t2019\t3:26\t$1.99\t")
+                == true)
+        #expect(
+            server.requests.first?.target
+                == "/search?term=clairo&media=musicVideo&entity=musicVideo&country=US&limit=25")
     }
 
     @Test("On a terminal, a search prints a coloured table that fits the width")
     func tableOnTerminal() throws {
         let server = try serve("search-musicvideo-clairo")
         defer { server.stop() }
-        let result = try MVSearchProcess.runInTerminal(["clairo"], columns: 70, environment: MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString]))
+        let result = try MVSearchProcess.runInTerminal(
+            ["clairo"], columns: 70,
+            environment: MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString]))
         #expect(result.status == 0)
         #expect(result.stdout.contains("\u{1B}[1m#  Title"))
-        let visible = result.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+        let visible = result.stdout.replacingOccurrences(
+            of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
         let lines = visible.split(separator: "\n")
         #expect(lines.count == 5)
         #expect(lines.allSatisfy { $0.count <= 70 })
@@ -56,8 +63,10 @@ struct SearchEndToEndTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        let keys: Set = ["id", "title", "artist", "artistId", "collection", "releaseDate", "durationSeconds", "genre", "explicit",
-                         "country", "currency", "price", "url", "artistUrl", "previewUrl", "artworkUrl"]
+        let keys: Set = [
+            "id", "title", "artist", "artistId", "collection", "releaseDate", "durationSeconds", "genre", "explicit",
+            "country", "currency", "price", "url", "artistUrl", "previewUrl", "artworkUrl",
+        ]
         #expect(!array.isEmpty)
         for object in array { #expect(Set(object.keys) == keys) }
         #expect(array[0]["collection"] is NSNull)
@@ -80,8 +89,13 @@ struct SearchEndToEndTests {
     func encoding() throws {
         let server = try serve("search-musicvideo-clairo")
         defer { server.stop() }
-        _ = try MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "Florence", "+", "the", "Machine", "&", "AC/DC", "#1", "100%", "é", "한글"])
-        #expect(server.requests.first?.target.hasPrefix("/search?term=Florence+%2B+the+Machine+%26+AC%2FDC+%231+100%25+%C3%A9+%ED%95%9C%EA%B8%80&") == true)
+        _ = try MVSearchProcess.run([
+            "--base-url", server.baseURL.absoluteString, "Florence", "+", "the", "Machine", "&", "AC/DC", "#1", "100%",
+            "é", "한글",
+        ])
+        #expect(
+            server.requests.first?.target.hasPrefix(
+                "/search?term=Florence+%2B+the+Machine+%26+AC%2FDC+%231+100%25+%C3%A9+%ED%95%9C%EA%B8%80&") == true)
     }
 
     @Test("Server strings with escapes, CR, NUL, C1 and bidi controls print as inert text")
@@ -93,9 +107,11 @@ struct SearchEndToEndTests {
         let table = try MVSearchProcess.runInTerminal(["--base-url", base, "--no-color", "x"])
         for output in [plain.stdout, table.stdout] {
             #expect(output.contains("Title[2J over31m"))
-            #expect(!output.unicodeScalars.contains {
-                ($0.value < 0x20 && !["\n", "\t"].contains($0)) || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E
-            })
+            #expect(
+                !output.unicodeScalars.contains {
+                    ($0.value < 0x20 && !["\n", "\t"].contains($0)) || (0x7F...0x9F).contains($0.value)
+                        || $0.value == 0x202E
+                })
         }
         let json = try MVSearchProcess.run(["--base-url", base, "--json", "x"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

@@ -13,7 +13,8 @@ struct DataTransferServiceTests {
     private let endpoint = Endpoint<Envelope>(path: "search")
 
     private func request(body: String) async throws(DataTransferError) -> Envelope {
-        try await DefaultDataTransferService(networkService: MockNetworkService.answering(Data(body.utf8))).request(endpoint)
+        try await DefaultDataTransferService(networkService: MockNetworkService.answering(Data(body.utf8))).request(
+            endpoint)
     }
 
     @Test("Given a body that starts and ends with blank lines, it decodes")
@@ -29,7 +30,8 @@ struct DataTransferServiceTests {
 
     @Test("An HTML page with status 200 is recognised as such")
     func htmlPage() async {
-        let html = "<html><head><title>Error</title></head><body>Your request produced an error.  <BR>[newNullResponse]</body></html>"
+        let html =
+            "<html><head><title>Error</title></head><body>Your request produced an error.  <BR>[newNullResponse]</body></html>"
         await #expect(throws: DataTransferError.parsing(.htmlPage)) { _ = try await request(body: html) }
     }
 
@@ -45,7 +47,9 @@ struct DataTransferServiceTests {
             _ = try await request(body: "{\"resultCount\": 1}")
             Issue.record("expected a failure")
         } catch {
-            guard case .parsing(.unexpectedShape(let detail)) = error else { return #expect(Bool(false), "got \(error)") }
+            guard case .parsing(.unexpectedShape(let detail)) = error else {
+                return #expect(Bool(false), "got \(error)")
+            }
             #expect(detail.contains("results"))
         }
     }

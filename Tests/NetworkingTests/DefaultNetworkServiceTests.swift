@@ -4,7 +4,7 @@ import Networking
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("The network service checks the status and maps transport failures")
@@ -22,7 +22,8 @@ struct DefaultNetworkServiceTests {
 
     @Test("Given a 200 answer, the body comes back with lower-cased headers")
     func passesSuccess() async throws {
-        let sessionManager = MockNetworkSessionManager.answering(body: Data("{}".utf8), headers: ["X-Apple-Max-Age": "3600"])
+        let sessionManager = MockNetworkSessionManager.answering(
+            body: Data("{}".utf8), headers: ["X-Apple-Max-Age": "3600"])
         let response = try await service(sessionManager).request(endpoint)
         #expect(response.statusCode == 200)
         #expect(response.body == Data("{}".utf8))
@@ -30,10 +31,16 @@ struct DefaultNetworkServiceTests {
         #expect(sessionManager.requests.first?.url?.absoluteString == "http://127.0.0.1:1/search?term=x")
     }
 
-    @Test("Given a non-2xx answer, the error carries the status, the body and the headers", arguments: [400, 403, 404, 429, 500, 503])
+    @Test(
+        "Given a non-2xx answer, the error carries the status, the body and the headers",
+        arguments: [400, 403, 404, 429, 500, 503])
     func failsOnStatus(status: Int) async throws {
-        let sessionManager = MockNetworkSessionManager.answering(status: status, body: Data("oops".utf8), headers: ["Retry-After": "12"])
-        await #expect(throws: NetworkError.httpStatus(HTTPFailure(statusCode: status, body: Data("oops".utf8), headers: ["retry-after": "12"]))) {
+        let sessionManager = MockNetworkSessionManager.answering(
+            status: status, body: Data("oops".utf8), headers: ["Retry-After": "12"])
+        await #expect(
+            throws: NetworkError.httpStatus(
+                HTTPFailure(statusCode: status, body: Data("oops".utf8), headers: ["retry-after": "12"]))
+        ) {
             _ = try await service(sessionManager).request(endpoint)
         }
     }
@@ -41,7 +48,11 @@ struct DefaultNetworkServiceTests {
     @Test("A response that is not HTTP is an invalid response")
     func rejectsNonHTTP() async throws {
         let sessionManager = MockNetworkSessionManager { request in
-            (Data(), URLResponse(url: try #require(request.url), mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
+            (
+                Data(),
+                URLResponse(
+                    url: try #require(request.url), mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
+            )
         }
         await #expect(throws: NetworkError.invalidResponse) { _ = try await service(sessionManager).request(endpoint) }
     }

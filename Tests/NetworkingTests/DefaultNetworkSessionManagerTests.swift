@@ -4,7 +4,7 @@ import Networking
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("The URLSession-backed session manager against a loopback server")

@@ -3,7 +3,7 @@ import Networking
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Endpoints build requests from the configuration")

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Formatters")
 struct FormattingTests {
-    @Test("Durations read as m:ss, or h:mm:ss from an hour", arguments: [
-        (205.63, "3:26"), (59.4, "0:59"), (600, "10:00"), (3723, "1:02:03"), (0, "0:00"),
-    ])
+    @Test(
+        "Durations read as m:ss, or h:mm:ss from an hour",
+        arguments: [
+            (205.63, "3:26"), (59.4, "0:59"), (600, "10:00"), (3723, "1:02:03"), (0, "0:00"),
+        ])
     func duration(seconds: Double, expected: String) {
         #expect(DurationFormatter.string(from: seconds) == expected)
     }
@@ -16,22 +18,26 @@ struct FormattingTests {
         #expect(DurationFormatter.string(from: seconds) == "")
     }
 
-    @Test("Years and ISO 8601 are in UTC", arguments: [
-        (1_549_008_000.0, 2019, "2019-02-01T08:00:00Z"),
-        (1_247_554_800, 2009, "2009-07-14T07:00:00Z"),
-        (-1, 1969, "1969-12-31T23:59:59Z"),
-        (951_825_600, 2000, "2000-02-29T12:00:00Z"),
-    ])
+    @Test(
+        "Years and ISO 8601 are in UTC",
+        arguments: [
+            (1_549_008_000.0, 2019, "2019-02-01T08:00:00Z"),
+            (1_247_554_800, 2009, "2009-07-14T07:00:00Z"),
+            (-1, 1969, "1969-12-31T23:59:59Z"),
+            (951_825_600, 2000, "2000-02-29T12:00:00Z"),
+        ])
     func dates(seconds: TimeInterval, year: Int, iso: String) {
         let date = Date(timeIntervalSince1970: seconds)
         #expect(UTCDateFormatter.year(of: date) == year)
         #expect(UTCDateFormatter.iso8601(date) == iso)
     }
 
-    @Test("Prices show the currency", arguments: [
-        ("1.99", "USD", "$1.99"), ("1.9", "USD", "$1.90"), ("250", "JPY", "¥250"), ("0.99", "GBP", "£0.99"),
-        ("12.5", "CHF", "12.50 CHF"), ("3", nil, "3.00"),
-    ] as [(String, String?, String)])
+    @Test(
+        "Prices show the currency",
+        arguments: [
+            ("1.99", "USD", "$1.99"), ("1.9", "USD", "$1.90"), ("250", "JPY", "¥250"), ("0.99", "GBP", "£0.99"),
+            ("12.5", "CHF", "12.50 CHF"), ("3", nil, "3.00"),
+        ] as [(String, String?, String)])
     func price(amount: String, currency: String?, expected: String) {
         #expect(PriceFormatter.string(from: Decimal(string: amount), currency: currency) == expected)
     }
@@ -51,7 +57,8 @@ struct TerminalSanitizerTests {
 
     @Test("NUL, DEL, C1 controls (CSI) and bidirectional overrides are removed")
     func stripsControls() {
-        #expect(TerminalSanitizer.sanitize("a\u{0}b\u{7F}c\u{9B}2Jd\u{202E}evil\u{202C}\u{2066}x\u{2069}") == "abc2Jdevilx")
+        #expect(
+            TerminalSanitizer.sanitize("a\u{0}b\u{7F}c\u{9B}2Jd\u{202E}evil\u{202C}\u{2066}x\u{2069}") == "abc2Jdevilx")
     }
 
     @Test("Carriage returns, tabs and line breaks become one space")
@@ -67,9 +74,12 @@ struct TerminalSanitizerTests {
 
 @Suite("Display width")
 struct DisplayWidthTests {
-    @Test("Wide scripts and emoji take two columns; combining marks none", arguments: [
-        ("abc", 3), ("한글", 4), ("アイ", 4), ("漢字", 4), ("🎸", 2), ("❤️", 2), ("👩‍👩‍👧", 2), ("e\u{301}", 1), ("ｆｕｌｌ", 8), ("", 0),
-    ])
+    @Test(
+        "Wide scripts and emoji take two columns; combining marks none",
+        arguments: [
+            ("abc", 3), ("한글", 4), ("アイ", 4), ("漢字", 4), ("🎸", 2), ("❤️", 2), ("👩‍👩‍👧", 2), ("e\u{301}", 1), ("ｆｕｌｌ", 8),
+            ("", 0),
+        ])
     func widths(text: String, columns: Int) {
         #expect(DisplayWidth.of(text) == columns)
     }

@@ -9,7 +9,8 @@ struct MusicVideosListViewModelTests {
     private let query = MusicVideoQuery(term: "jack johnson", limit: 2)
 
     private func page(_ ids: [Int], query: MusicVideoQuery, rowCount: Int? = nil) -> MusicVideoPage {
-        MusicVideoPage(query: query, videos: ids.map { .stub(id: $0, title: "v\($0)") }, rowCount: rowCount ?? ids.count)
+        MusicVideoPage(
+            query: query, videos: ids.map { .stub(id: $0, title: "v\($0)") }, rowCount: rowCount ?? ids.count)
     }
 
     @Test("Given results, a search emits loading then idle, the rows, the query and paging, and no error")
@@ -38,7 +39,9 @@ struct MusicVideosListViewModelTests {
 
     @Test("Given no results, a search emits noResults once and no rows")
     func searchEmpty() async {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in MusicVideoPage(query: query, videos: [], rowCount: 0) }
+        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            MusicVideoPage(query: query, videos: [], rowCount: 0)
+        }
         let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase)
         let items = PublisherRecorder(viewModel.items)
         let noResults = PublisherRecorder(viewModel.noResults)
@@ -49,7 +52,10 @@ struct MusicVideosListViewModelTests {
 
     @Test("Given a failure, the error is emitted once and loading returns to idle")
     func searchFailure() async {
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: MockSearchMusicVideosUseCase { _ throws(MusicVideoError) in throw .rateLimited(retryAfter: nil) })
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: MockSearchMusicVideosUseCase { _ throws(MusicVideoError) in
+                throw .rateLimited(retryAfter: nil)
+            })
         let errors = PublisherRecorder(viewModel.error)
         let loading = PublisherRecorder(viewModel.loading)
         await viewModel.didSearch(query: query)
@@ -81,7 +87,9 @@ struct MusicVideosListViewModelTests {
     func selection() async {
         var shown: [MusicVideo.ID] = []
         let actions = MusicVideosListViewModelActions(showMusicVideoDetails: { shown.append($0.id) })
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in MusicVideoPage(query: query, videos: [.stub(id: 5), .stub(id: 6)], rowCount: 2) }
+        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            MusicVideoPage(query: query, videos: [.stub(id: 5), .stub(id: 6)], rowCount: 2)
+        }
         let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase, actions: actions)
         await viewModel.didSearch(query: query)
         viewModel.didSelectItem(at: 1)

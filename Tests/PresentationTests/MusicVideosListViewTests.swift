@@ -34,14 +34,21 @@ struct MusicVideosListViewTests {
 
     @Test("An error is one prefixed line on diagnostics and nothing on output")
     func error() async {
-        let (output, diagnostics, _) = await run { _ throws(MusicVideoError) in throw .rejectedQuery(message: "Invalid value(s) for key(s): [country]") }
+        let (output, diagnostics, _) = await run { _ throws(MusicVideoError) in
+            throw .rejectedQuery(message: "Invalid value(s) for key(s): [country]")
+        }
         #expect(output.text.isEmpty)
-        #expect(diagnostics.text == "mvsearch: the iTunes service rejected the query: Invalid value(s) for key(s): [country] — check the search options\n")
+        #expect(
+            diagnostics.text
+                == "mvsearch: the iTunes service rejected the query: Invalid value(s) for key(s): [country] — check the search options\n"
+        )
     }
 
     @Test("No results is one line on diagnostics naming the term, nothing on output")
     func empty() async {
-        let (output, diagnostics, _) = await run { query throws(MusicVideoError) in MusicVideoPage(query: query, videos: [], rowCount: 0) }
+        let (output, diagnostics, _) = await run { query throws(MusicVideoError) in
+            MusicVideoPage(query: query, videos: [], rowCount: 0)
+        }
         #expect(output.text.isEmpty)
         #expect(diagnostics.text.hasPrefix("mvsearch: no music videos found for \"x\""))
         #expect(diagnostics.text.filter { $0 == "\n" }.count == 1)

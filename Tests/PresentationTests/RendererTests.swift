@@ -7,10 +7,12 @@ import Testing
 @Suite("List renderers")
 struct RendererTests {
     private let items = [
-        MusicVideosListItemViewModel(video: .stub(id: 1, title: "Banana Pancakes", artistName: "Jack Johnson", duration: 192)),
-        MusicVideosListItemViewModel(video: .stub(
-            id: 22, title: "한글 제목 🎸", artistName: "アーティスト", releaseDate: Date(timeIntervalSince1970: 1_549_008_000),
-            duration: 3723, explicitness: .explicit, price: nil)),
+        MusicVideosListItemViewModel(
+            video: .stub(id: 1, title: "Banana Pancakes", artistName: "Jack Johnson", duration: 192)),
+        MusicVideosListItemViewModel(
+            video: .stub(
+                id: 22, title: "한글 제목 🎸", artistName: "アーティスト", releaseDate: Date(timeIntervalSince1970: 1_549_008_000),
+                duration: 3723, explicitness: .explicit, price: nil)),
     ]
 
     @Test("The table matches its golden text")
@@ -25,9 +27,17 @@ struct RendererTests {
         #expect(text == expected)
     }
 
-    @Test("Given a narrow terminal, every line fits and the columns after the title stay aligned", arguments: [40, 50, 60])
+    @Test(
+        "Given a narrow terminal, every line fits and the columns after the title stay aligned",
+        arguments: [40, 50, 60])
     func tableFitsWidth(width: Int) {
-        let many = items + [MusicVideosListItemViewModel(video: .stub(id: 3, title: String(repeating: "Long title ", count: 8), artistName: String(repeating: "Name ", count: 10)))]
+        let many =
+            items + [
+                MusicVideosListItemViewModel(
+                    video: .stub(
+                        id: 3, title: String(repeating: "Long title ", count: 8),
+                        artistName: String(repeating: "Name ", count: 10)))
+            ]
         let lines = MusicVideosTableRenderer(width: width).render(many).split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
@@ -41,7 +51,8 @@ struct RendererTests {
 
     @Test("Colour wraps the header and markers only when asked for")
     func tableColour() {
-        #expect(MusicVideosTableRenderer(width: 80, style: TextStyle(usesColor: true)).render(items).contains("\u{1B}[1m"))
+        #expect(
+            MusicVideosTableRenderer(width: 80, style: TextStyle(usesColor: true)).render(items).contains("\u{1B}[1m"))
         #expect(!MusicVideosTableRenderer(width: 80).render(items).contains("\u{1B}"))
     }
 
@@ -49,22 +60,30 @@ struct RendererTests {
     func plain() {
         let lines = MusicVideosPlainRenderer().render(items).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3)
-        #expect(lines[0] == "1\tJack Johnson\tBanana Pancakes\t2005\t3:12\t$1.99\thttps://music.apple.com/us/music-video/banana-pancakes/1?uo=4")
+        #expect(
+            lines[0]
+                == "1\tJack Johnson\tBanana Pancakes\t2005\t3:12\t$1.99\thttps://music.apple.com/us/music-video/banana-pancakes/1?uo=4"
+        )
         #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 7)
         #expect(lines[2].isEmpty)
     }
 
     @Test("JSON is one array with every key, in order, and null for what is missing")
     func json() throws {
-        let sparse = MusicVideosListItemViewModel(video: MusicVideo(
-            id: 9, title: "t", artistName: nil, artistID: nil, collectionName: nil, releaseDate: nil, duration: nil, genre: nil,
-            explicitness: .unknown, price: nil, collectionPrice: nil, country: nil, currency: nil, trackURL: nil, artistURL: nil,
-            previewURL: nil, artworkURL: nil))
+        let sparse = MusicVideosListItemViewModel(
+            video: MusicVideo(
+                id: 9, title: "t", artistName: nil, artistID: nil, collectionName: nil, releaseDate: nil, duration: nil,
+                genre: nil,
+                explicitness: .unknown, price: nil, collectionPrice: nil, country: nil, currency: nil, trackURL: nil,
+                artistURL: nil,
+                previewURL: nil, artworkURL: nil))
         let text = MusicVideosJSONRenderer().render(items + [sparse])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array.count == 3)
-        let keys = ["id", "title", "artist", "artistId", "collection", "releaseDate", "durationSeconds", "genre", "explicit",
-                    "country", "currency", "price", "url", "artistUrl", "previewUrl", "artworkUrl"]
+        let keys = [
+            "id", "title", "artist", "artistId", "collection", "releaseDate", "durationSeconds", "genre", "explicit",
+            "country", "currency", "price", "url", "artistUrl", "previewUrl", "artworkUrl",
+        ]
         for object in array { #expect(Set(object.keys) == Set(keys)) }
         #expect(array[0]["releaseDate"] as? String == "2005-02-11T00:00:00Z")
         #expect(array[0]["durationSeconds"] as? Int == 192)
@@ -89,9 +108,14 @@ struct RendererTests {
 
     @Test("Hostile strings stay inert in table and plain output")
     func tableAndPlainSanitise() {
-        let item = MusicVideosListItemViewModel(video: .stub(title: "x\u{1B}[31my\r\nz\u{0}\u{9B}\u{202E}", artistName: "\u{7}bell"))
+        let item = MusicVideosListItemViewModel(
+            video: .stub(title: "x\u{1B}[31my\r\nz\u{0}\u{9B}\u{202E}", artistName: "\u{7}bell"))
         for text in [MusicVideosTableRenderer(width: 80).render([item]), MusicVideosPlainRenderer().render([item])] {
-            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+            #expect(
+                !text.unicodeScalars.contains {
+                    ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+                        || $0.value == 0x202E
+                })
             #expect(text.contains("x[31my z"))
         }
     }

@@ -38,14 +38,19 @@ struct SubjectSemanticsTests {
         let subject = PassthroughSubject<Int, Failure>()
         var values: [Int] = []
         var completions: [Subscribers.Completion<Failure>] = []
-        let cancellable = subject.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+        let cancellable = subject.sink(
+            receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
         subject.send(1)
         subject.send(completion: .failure(.boom))
         subject.send(2)
         subject.send(completion: .finished)
         #expect(values == [1])
         #expect(completions.count == 1)
-        if case .failure(let error) = completions.first { #expect(error == .boom) } else { Issue.record("expected failure") }
+        if case .failure(let error) = completions.first {
+            #expect(error == .boom)
+        } else {
+            Issue.record("expected failure")
+        }
         cancellable.cancel()
     }
 

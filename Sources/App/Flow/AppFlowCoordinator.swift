@@ -18,7 +18,8 @@ final class AppFlowCoordinator {
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
-        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, format: style.format, usesColor: style.usesColor)
+        let view = sceneContainer.makeMusicVideosListView(
+            viewModel: viewModel, format: style.format, usesColor: style.usesColor)
         let outcome = SearchOutcome(viewModel: viewModel)
         await viewModel.didSearch(query: query)
         withExtendedLifetime(view) {}

@@ -8,8 +8,9 @@ struct DiagnosticNetworkLogger: NetworkLogger {
 
     func log(_ event: NetworkEvent) {
         let url = TerminalSanitizer.sanitize(event.url?.absoluteString ?? "(no URL)")
-        let milliseconds = Int((Double(event.duration.components.seconds) * 1000
-            + Double(event.duration.components.attoseconds) / 1e15).rounded())
+        let milliseconds = Int(
+            (Double(event.duration.components.seconds) * 1000
+                + Double(event.duration.components.attoseconds) / 1e15).rounded())
         let result: String
         switch event.outcome {
         case .response(let statusCode, let bytes): result = "\(statusCode), \(bytes) bytes"

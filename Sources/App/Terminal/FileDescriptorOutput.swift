@@ -2,9 +2,9 @@ import Foundation
 import Presentation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to a file descriptor with `write(2)`, whole text at once. When the reader has gone
@@ -25,9 +25,9 @@ final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { buffer in
                     #if canImport(Glibc)
-                    Glibc.write(fileDescriptor, buffer.baseAddress, buffer.count)
+                        Glibc.write(fileDescriptor, buffer.baseAddress, buffer.count)
                     #else
-                    Darwin.write(fileDescriptor, buffer.baseAddress, buffer.count)
+                        Darwin.write(fileDescriptor, buffer.baseAddress, buffer.count)
                     #endif
                 }
                 if written > 0 {

@@ -15,8 +15,11 @@ public enum UTCDateFormatter {
         let secondsOfDay = Int(date.timeIntervalSince1970.rounded(.down)) - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         let pad = DurationFormatter.twoDigits
-        let yearText = year >= 0 && year < 1000 ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
-        return "\(yearText)-\(pad(month))-\(pad(day))T\(pad(secondsOfDay / 3600)):\(pad(secondsOfDay % 3600 / 60)):\(pad(secondsOfDay % 60))Z"
+        let yearText =
+            year >= 0 && year < 1000
+            ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
+        return
+            "\(yearText)-\(pad(month))-\(pad(day))T\(pad(secondsOfDay / 3600)):\(pad(secondsOfDay % 3600 / 60)):\(pad(secondsOfDay % 60))Z"
     }
 
     private static func days(of date: Date) -> Int {

@@ -24,7 +24,10 @@ public enum MusicVideoErrorMessage {
             return ("the iTunes service did not answer in time", "try again, or allow longer with --timeout")
         case .rateLimited(let retryAfter):
             let wait = retryAfter.map { "wait \(Int($0.rounded(.up))) seconds" } ?? "wait a minute"
-            return ("the iTunes service limits clients to about 20 requests a minute and refused this one", "\(wait) and try again")
+            return (
+                "the iTunes service limits clients to about 20 requests a minute and refused this one",
+                "\(wait) and try again"
+            )
         case .rejectedQuery(let message?):
             return ("the iTunes service rejected the query: \(message)", "check the search options")
         case .rejectedQuery(nil):

@@ -2,5 +2,5 @@
 // files in this folder provide the subset the view models use, with the same names and
 // semantics, so code written against one compiles against the other.
 #if canImport(Combine)
-@_exported import Combine
+    @_exported import Combine
 #endif

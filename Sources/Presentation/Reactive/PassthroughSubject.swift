@@ -1,25 +1,25 @@
 #if !canImport(Combine)
-import Foundation
+    import Foundation
 
-/// Publishes what is sent to the subscribers present at that moment; replays nothing.
-public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    private let core = SubjectCore<Output, Failure>(currentValue: nil)
+    /// Publishes what is sent to the subscribers present at that moment; replays nothing.
+    public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+        private let core = SubjectCore<Output, Failure>(currentValue: nil)
 
-    public init() {}
+        public init() {}
 
-    public func send(_ value: Output) {
-        core.send(value)
+        public func send(_ value: Output) {
+            core.send(value)
+        }
+
+        public func send(completion: Subscribers.Completion<Failure>) {
+            core.send(completion: completion)
+        }
+
+        public func _attach(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            core.attach(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        }
     }
-
-    public func send(completion: Subscribers.Completion<Failure>) {
-        core.send(completion: completion)
-    }
-
-    public func _attach(
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable {
-        core.attach(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-    }
-}
 #endif

@@ -9,7 +9,9 @@ public struct MusicVideosPlainRenderer: MusicVideosListRenderer {
         var text = ""
         text.reserveCapacity(items.count * 160)
         for item in items {
-            let fields = [String(item.video.id), item.artist, item.title, item.year, item.duration, item.price, item.url]
+            let fields = [
+                String(item.video.id), item.artist, item.title, item.year, item.duration, item.price, item.url,
+            ]
             text += fields.joined(separator: "\t")
             text += "\n"
         }

@@ -57,7 +57,9 @@ public struct MusicVideosTableRenderer: MusicVideosListRenderer {
             line += titleCell(item, width: titleWidth, explicitWidth: explicitWidth) + Self.gap
             line += DisplayWidth.pad(DisplayWidth.truncate(item.artist, toWidth: artistWidth), toWidth: artistWidth)
             for column in fixed {
-                line += Self.gap + DisplayWidth.pad(column.values[index], toWidth: column.width, alignRight: column.alignRight)
+                line +=
+                    Self.gap
+                    + DisplayWidth.pad(column.values[index], toWidth: column.width, alignRight: column.alignRight)
             }
             lines.append(trimTrailingSpaces(line))
         }
@@ -70,7 +72,8 @@ public struct MusicVideosTableRenderer: MusicVideosListRenderer {
         }
         let title = DisplayWidth.truncate(item.title, toWidth: width - explicitWidth)
         let marker = style.red("E")
-        return title + " " + marker + String(repeating: " ", count: max(0, width - DisplayWidth.of(title) - explicitWidth))
+        return title + " " + marker
+            + String(repeating: " ", count: max(0, width - DisplayWidth.of(title) - explicitWidth))
     }
 
     /// Natural widths when they fit; otherwise the artist gets up to two fifths and the title the rest.
