@@ -16,14 +16,14 @@ enum MVSearch {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let console = Console.standard(environment: environment)
-        let interruption = InterruptionHandler(console: console)
-        interruption.install()
+        let signalSources = InterruptionHandler.install(console: console)
         let application = Application(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: environment,
             console: console
         )
         let status = await application.run()
+        withExtendedLifetime(signalSources) {}
         exit(status.rawValue)
     }
 }

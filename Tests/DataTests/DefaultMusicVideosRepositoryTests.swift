@@ -100,6 +100,15 @@ struct DefaultMusicVideosRepositoryTests {
         #expect(video.releaseDate == nil)
     }
 
+    @Test("Absurd numbers from the server read as absent, never as a crash", arguments: ["1e300", "-5", "0", "1e20"])
+    func toleratesAbsurdDurations(milliseconds: String) async throws {
+        let body = Data(
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":1,"trackName":"t","trackTimeMillis":\#(milliseconds)}]}"#
+                .utf8)
+        let video = try #require(try await page(for: body).videos.first)
+        #expect(video.duration == nil)
+    }
+
     @Test("Rows without a track id or any name are dropped")
     func dropsUnusableRows() async throws {
         let body = Data(

@@ -82,7 +82,7 @@ struct SearchEndToEndTests {
         let result = try MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "sick", "love"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "mvsearch: no music videos found for \"sick love\" — try other words, or --by any\n")
+        #expect(result.stderr == "mvsearch: no music videos found for \"sick love\" — try other or fewer words\n")
     }
 
     @Test("The term reaches the server exactly as typed")

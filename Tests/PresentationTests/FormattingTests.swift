@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import Presentation
 import Testing
 
@@ -40,6 +41,20 @@ struct FormattingTests {
         ] as [(String, String?, String)])
     func price(amount: String, currency: String?, expected: String) {
         #expect(PriceFormatter.string(from: Decimal(string: amount), currency: currency) == expected)
+    }
+
+    @Test("Values no real video has are formatted without trapping")
+    func extremeValues() throws {
+        #expect(DurationFormatter.string(from: 1e300) == "")
+        #expect(DurationFormatter.wholeSeconds(-Double.infinity) == nil)
+        let far = Date(timeIntervalSince1970: 1e300)
+        #expect(!UTCDateFormatter.iso8601(far).isEmpty)
+        #expect(UTCDateFormatter.year(of: Date(timeIntervalSince1970: -1e300)) < 0)
+        let text = MusicVideosJSONRenderer().render([
+            MusicVideosListItemViewModel(video: .stub(releaseDate: far, duration: 1e300))
+        ])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(array.first?["durationSeconds"] is NSNull)
     }
 
     @Test("No price is blank")

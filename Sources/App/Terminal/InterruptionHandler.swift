@@ -9,24 +9,20 @@ import Foundation
 
 /// Ends the run on SIGINT (130) or SIGTERM (143): erases the spinner line and exits at once,
 /// writing nothing more to standard output.
-final class InterruptionHandler: Sendable {
-    private let console: Console
-    private nonisolated(unsafe) var sources: [any DispatchSourceSignal] = []
-
-    init(console: Console) {
-        self.console = console
-    }
-
-    func install() {
-        for (signalNumber, status) in [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated)] {
+enum InterruptionHandler {
+    /// Installs the handlers.
+    /// - Parameter console: Whose activity indicator to erase.
+    /// - Returns: The signal sources; keep them alive for as long as the handlers should work.
+    static func install(console: Console) -> [any DispatchSourceSignal] {
+        [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated)].map { signalNumber, status in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [console] in
+            source.setEventHandler {
                 console.activityIndicator.stop()
                 exit(status.rawValue)
             }
             source.resume()
-            sources.append(source)
+            return source
         }
     }
 }

@@ -12,7 +12,9 @@ public enum UTCDateFormatter {
     /// - Returns: ISO 8601 in UTC, whole seconds: `2019-02-01T08:00:00Z`.
     public static func iso8601(_ date: Date) -> String {
         let days = days(of: date)
-        let secondsOfDay = Int(date.timeIntervalSince1970.rounded(.down)) - days * 86_400
+        let seconds = date.timeIntervalSince1970
+        let remainder = seconds.isFinite ? seconds.rounded(.down) - Double(days) * 86_400 : 0
+        let secondsOfDay = Int(max(0, min(86_399, remainder)))
         let (year, month, day) = civil(fromDays: days)
         let pad = DurationFormatter.twoDigits
         let yearText =
@@ -22,8 +24,10 @@ public enum UTCDateFormatter {
             "\(yearText)-\(pad(month))-\(pad(day))T\(pad(secondsOfDay / 3600)):\(pad(secondsOfDay % 3600 / 60)):\(pad(secondsOfDay % 60))Z"
     }
 
+    /// Whole days since 1970, for dates within about ±270,000 years (others are clamped).
     private static func days(of date: Date) -> Int {
-        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+        return days.isFinite ? Int(max(-1e8, min(1e8, days))) : 0
     }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's algorithm).

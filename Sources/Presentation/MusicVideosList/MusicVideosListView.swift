@@ -54,7 +54,7 @@ public final class MusicVideosListView {
         viewModel.noResults
             .sink { [weak self] query in
                 let term = TerminalSanitizer.sanitize(query.term)
-                self?.report("no music videos found for \"\(term)\" — try other words, or --by any")
+                self?.report("no music videos found for \"\(term)\" — try other or fewer words")
             }
             .store(in: &subscriptions)
         viewModel.error

@@ -32,7 +32,7 @@ public struct MusicVideosJSONRenderer: MusicVideosListRenderer {
             ("artistId", .number(video.artistID.map(String.init))),
             ("collection", .string(video.collectionName)),
             ("releaseDate", .string(video.releaseDate.map(UTCDateFormatter.iso8601))),
-            ("durationSeconds", .number(video.duration.map { String(Int($0.rounded())) })),
+            ("durationSeconds", .number(DurationFormatter.wholeSeconds(video.duration).map(String.init))),
             ("genre", .string(video.genre)),
             ("explicit", explicit),
             ("country", .string(video.country)),

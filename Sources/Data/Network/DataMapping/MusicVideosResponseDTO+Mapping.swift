@@ -24,7 +24,7 @@ extension MusicVideosResponseDTO.ResultDTO {
             artistID: artistId,
             collectionName: collectionName,
             releaseDate: releaseDate.flatMap(ReleaseDateParser.date(from:)),
-            duration: trackTimeMillis.flatMap { $0 > 0 ? $0 / 1000 : nil },
+            duration: trackTimeMillis.flatMap(Self.duration(milliseconds:)),
             genre: primaryGenreName,
             explicitness: trackExplicitness.flatMap(Explicitness.init(rawValue:)) ?? .unknown,
             price: Self.salePrice(trackPrice),
@@ -37,6 +37,14 @@ extension MusicVideosResponseDTO.ResultDTO {
             artworkURL: artworkUrl100 ?? artworkUrl60
         )
     }
+
+    /// Seconds, for a plausible length only: a server can send any number, even `1e300`.
+    private static func duration(milliseconds: Double) -> TimeInterval? {
+        (1...maximumMilliseconds).contains(milliseconds) ? milliseconds / 1000 : nil
+    }
+
+    /// A week; no music video is longer.
+    private static let maximumMilliseconds: Double = 7 * 24 * 3600 * 1000
 
     /// The store sends `-1` for items that cannot be bought on their own.
     private static func salePrice(_ price: Decimal?) -> Decimal? {
