@@ -34,6 +34,7 @@ let package = Package(
             name: "Mocks",
             dependencies: ["Domain", "Networking", "Presentation"],
             path: "Mocks",
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
 
@@ -50,7 +51,6 @@ let package = Package(
         .testTarget(
             name: "DataTests",
             dependencies: ["Data", "Domain", "Networking", "Mocks"],
-            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -66,7 +66,6 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["App", "Mocks"],
-            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
     ]
