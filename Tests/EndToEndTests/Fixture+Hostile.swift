@@ -1,5 +1,6 @@
 import Foundation
 import Mocks
+
 extension Fixture {
     /// An answer whose only row carries every kind of hostile text.
     static let hostile = Data(
