@@ -26,12 +26,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case response(status: Int, headers: [(String, String)] = [], body: Data = Data())
         /// Headers that promise `declaredLength` bytes, then only `body`, then close.
         case truncated(status: Int, declaredLength: Int, body: Data)
+        /// These exact bytes, status line and headers included, then close.
+        case raw(Data)
         /// Close the connection without a byte.
         case close
         /// Reset the connection (TCP RST).
         case reset
         /// Never answer; the connection stays open until the server stops.
         case stall
+
+        /// A redirect to `location`, relative to the server or absolute.
+        public static func redirect(to location: String, status: Int = 302) -> Reply {
+            .response(status: status, headers: [("Location", location)])
+        }
 
         /// A JSON (`text/javascript`, as iTunes sends) response.
         public static func json(_ body: Data, status: Int = 200) -> Reply {
@@ -131,6 +138,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let head =
                 "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
             Self.send(Data(head.utf8) + body, to: connection)
+        case .raw(let bytes):
+            Self.send(bytes, to: connection)
         case .close:
             return
         case .reset:

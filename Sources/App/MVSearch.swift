@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -16,14 +15,14 @@ enum MVSearch {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let console = Console.standard(environment: environment)
-        let signalSources = InterruptionHandler.install(console: console)
         let application = Application(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: environment,
             console: console
         )
-        let status = await application.run()
-        withExtendedLifetime(signalSources) {}
-        exit(status.rawValue)
+        let run = Task { await application.run() }
+        let interruption = InterruptionHandler(console: console) { run.cancel() }
+        let status = await run.value
+        exit((interruption.status ?? status).rawValue)
     }
 }

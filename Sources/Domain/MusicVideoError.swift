@@ -8,6 +8,8 @@ public enum MusicVideoError: Error, Equatable, Sendable {
     case offline
     /// The service's host could not be found or reached.
     case serviceUnreachable
+    /// The connection broke before the whole answer arrived.
+    case connectionLost
     /// The service answered with a server error.
     case serviceUnavailable(statusCode: Int)
     /// The service did not answer in time.

@@ -1,26 +1,41 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A `NetworkSessionManager` over an ephemeral `URLSession`: no cookies, no shared URL cache.
+/// A `NetworkSessionManager` over an ephemeral `URLSession`: no cookies, no URL cache.
 ///
-/// Cancelling the calling task cancels the `URLSessionDataTask` itself, so the connection is
-/// closed at once rather than left to finish in the background.
+/// It guards against hostile answers: a body larger than `maximumBodyBytes` stops the transfer
+/// at once (`NetworkError.responseTooLarge`), and redirects are followed only to http(s), never
+/// from https down to http, and at most `maximumRedirects` times (`NetworkError.redirectRejected`).
+/// Cancelling the calling task cancels the `URLSessionDataTask` itself.
 public final class DefaultNetworkSessionManager: NetworkSessionManager {
-    private let session: URLSession
+    public static let defaultMaximumBodyBytes = 10 * 1024 * 1024
+    public static let defaultMaximumRedirects = 5
 
-    /// - Parameter timeout: Seconds a request may wait for data before it times out.
-    public init(timeout: TimeInterval) {
+    private let session: URLSession
+    private let delegate: TransferDelegate
+
+    /// - Parameters:
+    ///   - timeout: Seconds a request may take, in all.
+    ///   - maximumBodyBytes: Larger bodies fail with `responseTooLarge`.
+    ///   - maximumRedirects: More redirects fail with `redirectRejected`.
+    public init(
+        timeout: TimeInterval,
+        maximumBodyBytes: Int = defaultMaximumBodyBytes,
+        maximumRedirects: Int = defaultMaximumRedirects
+    ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
+        delegate = TransferDelegate(maximumBodyBytes: maximumBodyBytes, maximumRedirects: maximumRedirects)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
@@ -28,24 +43,131 @@ public final class DefaultNetworkSessionManager: NetworkSessionManager {
     }
 
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let taskBox = Mutex<URLSessionDataTask?>(nil)
+        let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
-                taskBox.withLock { $0 = task }
+                delegate.begin(task, continuation: continuation)
                 task.resume()
                 if Task.isCancelled { task.cancel() }
             }
         } onCancel: {
-            taskBox.withLock { $0 }?.cancel()
+            task.cancel()
+        }
+    }
+}
+
+/// Collects each task's body and enforces the limits; resumes the caller when the task ends.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Transfer {
+        let continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        var body = Data()
+        var redirects = 0
+        var failure: NetworkError?
+    }
+
+    private let maximumBodyBytes: Int
+    private let maximumRedirects: Int
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+
+    init(maximumBodyBytes: Int, maximumRedirects: Int) {
+        self.maximumBodyBytes = maximumBodyBytes
+        self.maximumRedirects = maximumRedirects
+    }
+
+    func begin(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
+    }
+
+    /// Records why a task must stop; the first reason wins.
+    private func fail(_ task: URLSessionTask, with failure: NetworkError) {
+        lock.withLock {
+            if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = failure }
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        if response.expectedContentLength > Int64(maximumBodyBytes) {
+            fail(dataTask, with: .responseTooLarge(limit: maximumBodyBytes))
+            completionHandler(.cancel)
+        } else {
+            completionHandler(.allow)
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = lock.withLock { () -> Bool in
+            guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
+            guard transfer.body.count + data.count <= maximumBodyBytes else {
+                transfer.failure = .responseTooLarge(limit: maximumBodyBytes)
+                transfer.body = Data()
+                transfers[dataTask.taskIdentifier] = transfer
+                return true
+            }
+            transfer.body.append(data)
+            transfers[dataTask.taskIdentifier] = transfer
+            return false
+        }
+        if overLimit { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let redirects = lock.withLock { () -> Int in
+            transfers[task.taskIdentifier]?.redirects += 1
+            return transfers[task.taskIdentifier]?.redirects ?? 0
+        }
+        let from = response.url?.scheme?.lowercased()
+        let to = request.url?.scheme?.lowercased()
+        let reason: String? =
+            if redirects > maximumRedirects {
+                "more than \(maximumRedirects) redirects"
+            } else if to != "https" && to != "http" {
+                "a redirect to a non-http(s) URL"
+            } else if from == "https" && to == "http" {
+                "a redirect from https to plain http"
+            } else {
+                nil
+            }
+        if let reason {
+            fail(task, with: .redirectRejected(reason))
+            completionHandler(nil)
+            task.cancel()
+        } else {
+            completionHandler(request)
+        }
+    }
+
+    /// A transfer that fails after its headers, short of the length they declared, lost its
+    /// connection (the transport reports this with an unspecific code).
+    private static func classify(_ error: any Error, received: Int, of response: URLResponse?) -> any Error {
+        guard let response, response.expectedContentLength > Int64(received),
+            (error as? URLError)?.code != .cancelled
+        else { return error }
+        return URLError(.networkConnectionLost)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = transfer.failure {
+            transfer.continuation.resume(throwing: failure)
+        } else if let error {
+            transfer.continuation.resume(
+                throwing: Self.classify(error, received: transfer.body.count, of: task.response))
+        } else if let response = task.response {
+            transfer.continuation.resume(returning: (transfer.body, response))
+        } else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
         }
     }
 }

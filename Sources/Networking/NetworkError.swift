@@ -18,6 +18,10 @@ public enum NetworkError: Error, Equatable, Sendable {
     case cancelled
     /// The answer was not a readable HTTP response.
     case invalidResponse
+    /// The body grew past the size limit; reading stopped there.
+    case responseTooLarge(limit: Int)
+    /// A redirect was not followed: too many, or to a scheme other than http(s), or from https to http.
+    case redirectRejected(String)
     /// The endpoint and configuration did not form a valid URL.
     case urlGeneration(RequestGenerationError)
     /// Any other transport failure, described.

@@ -11,11 +11,19 @@ public protocol ResponseDecoder: Sendable {
 }
 
 /// Decodes JSON with Foundation's `JSONDecoder`, which accepts leading and trailing
-/// whitespace, so bodies that start with blank lines decode as they are.
+/// whitespace, so bodies that start with blank lines decode as they are. Invalid UTF-8, which
+/// would make the whole body unreadable, is replaced with U+FFFD and decoding tried once more.
 public struct JSONResponseDecoder: ResponseDecoder {
+    private let decoder = JSONDecoder()
+
     public init() {}
 
     public func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            guard String(validating: data, as: UTF8.self) == nil else { throw error }
+            return try decoder.decode(type, from: Data(String(decoding: data, as: UTF8.self).utf8))
+        }
     }
 }

@@ -75,6 +75,7 @@ struct ExitStatusTests {
         arguments: [
             (MusicVideoErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69),
             (.unreachable, 69),
+            (.connectionLost, 69),
             (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130),
         ])
     func statuses(error: MusicVideoErrorCase, status: Int32) {
@@ -83,7 +84,8 @@ struct ExitStatusTests {
 }
 
 enum MusicVideoErrorCase: CaseIterable, Sendable {
-    case invalid, rejected, unreadable, offline, unreachable, unavailable, timedOut, rateLimited, cancelled
+    case invalid, rejected, unreadable, offline, unreachable, connectionLost, unavailable, timedOut, rateLimited
+    case cancelled
 
     var value: MusicVideoError {
         switch self {
@@ -92,6 +94,7 @@ enum MusicVideoErrorCase: CaseIterable, Sendable {
         case .unreadable: .unreadableResponse(reason: "x")
         case .offline: .offline
         case .unreachable: .serviceUnreachable
+        case .connectionLost: .connectionLost
         case .unavailable: .serviceUnavailable(statusCode: 500)
         case .timedOut: .timedOut
         case .rateLimited: .rateLimited(retryAfter: nil)

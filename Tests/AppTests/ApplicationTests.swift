@@ -110,15 +110,33 @@ struct ApplicationTests {
         #expect(help.diagnostics.isEmpty && version.diagnostics.isEmpty)
     }
 
-    @Test("--verbose logs one line per request on stderr")
+    @Test("--verbose logs one line per request, retries included, then the one error line")
     func verbose() async {
         let sessionManager = MockNetworkSessionManager.answering(status: 503)
         let result = await run(
-            ["x", "-v", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: sessionManager))
+            ["x", "-v", "--retries", "1", "--base-url", "http://127.0.0.1:1/"],
+            overrides: .init(sessionManager: sessionManager))
         let lines = result.diagnostics.split(separator: "\n")
         #expect(result.status == .unavailable)
-        #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("mvsearch: GET http://127.0.0.1:1/search?term=x") == true)
-        #expect(lines.first?.contains("→ 503, 0 bytes") == true)
+        #expect(lines.count == 3)
+        #expect(sessionManager.requests.count == 2)
+        for line in lines.prefix(2) {
+            #expect(line.hasPrefix("mvsearch: GET http://127.0.0.1:1/search?term=x"))
+            #expect(line.contains("→ 503, 0 bytes"))
+        }
+        #expect(lines.last?.contains("unavailable (HTTP 503)") == true)
+    }
+
+    @Test(
+        "--retries 0 makes exactly one request; out of range is a usage error",
+        arguments: [("0", 1), ("6", 0), ("-1", 0)])
+    func retries(value: String, requests: Int) async {
+        let sessionManager =
+            requests == 0 ? MockNetworkSessionManager() : MockNetworkSessionManager.answering(status: 500)
+        let result = await run(
+            ["x", "--retries", value, "--base-url", "http://127.0.0.1:1/"],
+            overrides: .init(sessionManager: sessionManager))
+        #expect(sessionManager.requests.count == requests)
+        #expect(result.status == (requests == 0 ? .usage : .unavailable))
     }
 }

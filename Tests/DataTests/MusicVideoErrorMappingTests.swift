@@ -50,7 +50,8 @@ struct MusicVideoErrorMappingTests {
             (NetworkError.notConnected, MusicVideoError.offline),
             (.hostNotFound, .serviceUnreachable),
             (.cannotConnect, .serviceUnreachable),
-            (.connectionLost, .serviceUnreachable),
+            (.connectionLost, .connectionLost),
+            (.redirectRejected("loop"), .serviceUnreachable),
             (.timedOut, .timedOut),
             (.cancelled, .cancelled),
         ])
@@ -65,6 +66,7 @@ struct MusicVideoErrorMappingTests {
             (.parsing(.malformed("x")), "not valid JSON"),
             (.parsing(.unexpectedShape("$.results: missing")), "unexpected shape"),
             (.noResponse, "empty"),
+            (.networkFailure(.responseTooLarge(limit: 10_485_760)), "larger than 10 MiB"),
         ])
     func unreadable(failure: DataTransferError, mentions: String) async throws {
         let mapped = try #require(await error(for: failure))

@@ -20,6 +20,7 @@ struct SearchOptions: Equatable, Sendable {
     var allowsExplicit = true
     var format: MusicVideosListFormat?
     var timeout: TimeInterval?
+    var retries: Int?
     var baseURL: String?
     var noColor = false
     var verbose = false

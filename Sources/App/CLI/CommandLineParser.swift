@@ -40,6 +40,7 @@ enum CommandLineParser {
             case "--format": options.format = try format(try value())
             case "--json": options.format = .json
             case "--timeout": options.timeout = try seconds(try value(), for: name)
+            case "--retries": options.retries = try integer(try value(), for: name)
             case "--base-url": options.baseURL = try value()
             case "--no-color", "--no-colour": options.noColor = true
             case "-v", "--verbose": options.verbose = true
@@ -54,7 +55,7 @@ enum CommandLineParser {
     }
 
     private static let valueOptions: Set<String> = [
-        "-l", "--limit", "--offset", "-c", "--country", "--by", "--format", "--timeout", "--base-url",
+        "-l", "--limit", "--offset", "-c", "--country", "--by", "--format", "--timeout", "--retries", "--base-url",
     ]
 
     private static func takesValue(_ name: String) -> Bool {

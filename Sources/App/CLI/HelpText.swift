@@ -18,7 +18,8 @@ enum HelpText {
               --no-explicit      leave out explicit videos
               --format FORMAT    table, plain or json (default: table on a terminal, else plain)
               --json             same as --format json
-              --timeout S        seconds to wait for the service (default 15)
+              --timeout S        seconds to wait for each request (default 15)
+              --retries N        tries again after server errors and broken connections, 0–5 (default 2)
               --base-url URL     API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);
                                  plain http only for loopback hosts
               --no-color         no colour (also NO_COLOR=1 or TERM=dumb)

@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Foundation
 import Networking
@@ -8,9 +9,12 @@ struct AppConfiguration: Equatable, Sendable {
     static let defaultBaseURL = "https://itunes.apple.com/"
     static let defaultTimeout: TimeInterval = 15
     static let timeoutRange: ClosedRange<TimeInterval> = 0.1...600
+    static let defaultRetries = 2
+    static let retriesRange = 0...5
 
     let baseURL: URL
     let timeout: TimeInterval
+    let retries: Int
     let country: String
     let verbose: Bool
 
@@ -34,6 +38,14 @@ struct AppConfiguration: Equatable, Sendable {
                     + "\(Self.format(Self.timeoutRange.upperBound)) seconds, not \(Self.format(timeout))")
         }
         self.timeout = timeout
+
+        let retries = options.retries ?? Self.defaultRetries
+        guard Self.retriesRange.contains(retries) else {
+            throw UsageError(
+                "option --retries must be between \(Self.retriesRange.lowerBound) and \(Self.retriesRange.upperBound), "
+                    + "not \(retries)")
+        }
+        self.retries = retries
 
         if let country = options.country {
             self.country = country  // checked with the rest of the query by the use case
@@ -85,6 +97,16 @@ struct AppConfiguration: Equatable, Sendable {
 }
 
 extension AppConfiguration {
+    /// Retries as `--retries` says, inside a deadline for the whole search: every try may use
+    /// its full timeout, and each wait between tries up to five seconds.
+    var retryPolicy: RetryPolicy {
+        RetryPolicy(
+            maximumRetries: retries,
+            rateLimitStatusCodes: APIEndpoints.rateLimitStatusCodes,
+            deadline: .seconds(timeout * Double(retries + 1) + 5 * Double(retries))
+        )
+    }
+
     /// The Networking layer's view of this configuration.
     var networkConfiguration: APINetworkConfiguration {
         APINetworkConfiguration(

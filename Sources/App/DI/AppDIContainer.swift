@@ -38,7 +38,10 @@ final class AppDIContainer {
         logger: networkLogger
     )
 
-    lazy var dataTransferService: any DataTransferService = DefaultDataTransferService(networkService: networkService)
+    lazy var dataTransferService: any DataTransferService = RetryingDataTransferService(
+        wrapping: DefaultDataTransferService(networkService: networkService),
+        policy: configuration.retryPolicy
+    )
 
     /// - Returns: The container of the music-video screens.
     func makeMusicVideosSceneDIContainer() -> MusicVideosSceneDIContainer {

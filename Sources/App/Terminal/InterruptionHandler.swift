@@ -7,22 +7,45 @@ import Foundation
     import Darwin
 #endif
 
-/// Ends the run on SIGINT (130) or SIGTERM (143): erases the spinner line and exits at once,
-/// writing nothing more to standard output.
-enum InterruptionHandler {
-    /// Installs the handlers.
-    /// - Parameter console: Whose activity indicator to erase.
-    /// - Returns: The signal sources; keep them alive for as long as the handlers should work.
-    static func install(console: Console) -> [any DispatchSourceSignal] {
-        [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated)].map { signalNumber, status in
+/// SIGINT and SIGTERM: erase the spinner line and cancel the run, which cancels the request in
+/// flight and writes nothing more. The run then ends with 130 (SIGINT) or 143 (SIGTERM). Should
+/// it not end within a second, or on a second signal, the process exits at once.
+final class InterruptionHandler: @unchecked Sendable {
+    private static let gracePeriod: DispatchTimeInterval = .seconds(1)
+
+    private let lock = NSLock()
+    private var received: ExitStatus?
+    private var sources: [any DispatchSourceSignal] = []
+
+    /// The status the signal asks for, once one has arrived.
+    var status: ExitStatus? { lock.withLock { received } }
+
+    /// Starts handling the signals.
+    /// - Parameters:
+    ///   - console: Whose activity indicator to erase.
+    ///   - cancel: Cancels the run.
+    init(console: Console, cancel: @escaping @Sendable () -> Void) {
+        let handlers = [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated)].map { signalNumber, status in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
+            source.setEventHandler { [weak self] in
                 console.activityIndicator.stop()
-                exit(status.rawValue)
+                guard let self, self.record(status) else { exit(status.rawValue) }
+                cancel()
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { exit(status.rawValue) }
             }
             source.resume()
             return source
+        }
+        lock.withLock { sources = handlers }
+    }
+
+    /// Records the first signal; `false` for any later one.
+    private func record(_ status: ExitStatus) -> Bool {
+        lock.withLock {
+            guard received == nil else { return false }
+            received = status
+            return true
         }
     }
 }

@@ -3,6 +3,10 @@ import Networking
 
 /// Every iTunes endpoint the app uses, as values.
 public enum APIEndpoints {
+    /// The statuses with which the service refuses a client that sends too many requests:
+    /// 403 with an empty body (what it really sends), and the standard 429.
+    public static let rateLimitStatusCodes: Set<Int> = [403, 429]
+
     /// `GET search?term=…&media=musicVideo&entity=musicVideo&…`
     /// - Parameter requestDTO: The search parameters.
     /// - Returns: The endpoint, decoding to the result envelope.

@@ -23,14 +23,12 @@ extension MusicVideoError {
     }
 
     private init(_ failure: HTTPFailure) {
-        switch failure.statusCode {
-        case 400:
+        if failure.statusCode == 400 {
             let message = try? JSONDecoder().decode(ErrorResponseDTO.self, from: failure.body).errorMessage
             self = .rejectedQuery(message: message)
-        case 403, 429:
-            // The service answers 403, with an empty body, when a client exceeds its rate limit.
+        } else if APIEndpoints.rateLimitStatusCodes.contains(failure.statusCode) {
             self = .rateLimited(retryAfter: failure.retryAfter())
-        default:
+        } else {
             self = .serviceUnavailable(statusCode: failure.statusCode)
         }
     }
@@ -41,8 +39,11 @@ extension MusicVideoError {
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
         case .invalidResponse: self = .unreadableResponse(reason: "the answer was not a readable HTTP response")
+        case .responseTooLarge(let limit):
+            self = .unreadableResponse(reason: "the answer is larger than \(limit / 1_048_576) MiB, so reading stopped")
         case .httpStatus(let failure): self.init(failure)
-        case .hostNotFound, .cannotConnect, .connectionLost, .urlGeneration, .other: self = .serviceUnreachable
+        case .connectionLost: self = .connectionLost
+        case .hostNotFound, .cannotConnect, .redirectRejected, .urlGeneration, .other: self = .serviceUnreachable
         }
     }
 }

@@ -77,7 +77,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         }
         loadTask = task
         loadingSubject.send(kind)
-        let result = await task.value
+        // The caller being cancelled (Ctrl-C) cancels the request, as `didCancel()` does.
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         let wasCancelled = task.isCancelled
         if loadTask == task { loadTask = nil }
         loadingSubject.send(.idle)

@@ -18,6 +18,8 @@ public enum MusicVideoErrorMessage {
             return ("you appear to be offline", "check the network connection and try again")
         case .serviceUnreachable:
             return ("cannot reach the iTunes service", "check the network connection (and --base-url) and try again")
+        case .connectionLost:
+            return ("the connection to the iTunes service broke off mid-answer", "try again")
         case .serviceUnavailable(let statusCode):
             return ("the iTunes service is unavailable (HTTP \(statusCode))", "try again later")
         case .timedOut:

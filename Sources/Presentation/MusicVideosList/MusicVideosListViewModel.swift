@@ -28,7 +28,8 @@ public protocol MusicVideosListViewModelInput {
     func didLoadNextPage() async
     /// Opens the item at `index`; an index outside the list is ignored.
     func didSelectItem(at index: Int)
-    /// Cancels the request in flight; nothing is emitted for it.
+    /// Cancels the request in flight; nothing is emitted for it. Cancelling the task that awaits
+    /// `didSearch` or `didLoadNextPage` does the same.
     func didCancel()
 }
 

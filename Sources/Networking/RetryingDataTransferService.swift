@@ -1,0 +1,65 @@
+import Foundation
+
+/// Tries idempotent requests again when the failure is likely to pass: server errors, broken
+/// connections, an HTML error page in place of data, and (once, if the server says when)
+/// rate limiting. A decorator: it wraps any `DataTransferService` and changes nothing else.
+public struct RetryingDataTransferService: DataTransferService {
+    public typealias Sleep = @Sendable (Duration) async throws -> Void
+    /// Monotonic time, from any fixed origin.
+    public typealias Now = @Sendable () -> Duration
+
+    private let wrapped: any DataTransferService
+    private let policy: RetryPolicy
+    private let now: Now
+    private let sleep: Sleep
+    private let jitter: @Sendable () -> Double
+
+    /// - Parameters:
+    ///   - wrapped: The service that makes each try.
+    ///   - policy: When to retry and how long to wait.
+    ///   - now: Measures the deadline; the continuous clock unless a test passes its own.
+    ///   - sleep: Waits between tries (tests record instead of waiting).
+    ///   - jitter: A factor in 0.5…1 that spreads out clients retrying together.
+    public init(
+        wrapping wrapped: any DataTransferService,
+        policy: RetryPolicy,
+        now: Now? = nil,
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.5...1) }
+    ) {
+        self.wrapped = wrapped
+        self.policy = policy
+        let origin = ContinuousClock.now
+        self.now = now ?? { origin.duration(to: .now) }
+        self.sleep = sleep
+        self.jitter = jitter
+    }
+
+    public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+        let start = now()
+        var retry = 0
+        var rateLimitRetries = 0
+        while true {
+            do {
+                return try await wrapped.request(endpoint)
+            } catch {
+                guard endpoint.method.isIdempotent, !Task.isCancelled,
+                    let delay = policy.delay(
+                        after: error, retry: retry, rateLimitRetries: rateLimitRetries, jitter: jitter()),
+                    policy.deadline.map({ now() - start + delay < $0 }) ?? true
+                else { throw error }
+                if case .networkFailure(.httpStatus(let failure)) = error,
+                    policy.rateLimitStatusCodes.contains(failure.statusCode)
+                {
+                    rateLimitRetries += 1
+                }
+                do {
+                    try await sleep(delay)
+                } catch {
+                    throw .networkFailure(.cancelled)
+                }
+                retry += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+/// The retry decorator on its own, over a scripted service, with a virtual clock: waits are
+/// recorded, never slept.
+@Suite("Retrying decorator")
+struct RetryingDataTransferServiceTests {
+    private struct Body: Decodable, Sendable, Equatable { let value: Int }
+
+    /// Answers each try from `script` in turn (the last entry repeats) and records the waits.
+    private final class Harness: Sendable {
+        let attempts = Locked(0)
+        let waits = Locked<[Duration]>([])
+        let time = Locked(Duration.zero)
+        let service: RetryingDataTransferService
+
+        init(
+            policy: RetryPolicy,
+            timePerTry: Duration = .zero,
+            jitter: Double = 1,
+            script: [Result<Int, DataTransferError>]
+        ) {
+            let attempts = attempts
+            let time = time
+            let waits = waits
+            let wrapped = MockDataTransferService { _ throws(DataTransferError) in
+                let index = attempts.withLock { count -> Int in
+                    defer { count += 1 }
+                    return count
+                }
+                time.withLock { $0 += timePerTry }
+                return try script[min(index, script.count - 1)].map { Body(value: $0) }.get()
+            }
+            service = RetryingDataTransferService(
+                wrapping: wrapped,
+                policy: policy,
+                now: { time.value },
+                sleep: { wait in
+                    waits.withLock { $0.append(wait) }
+                    time.withLock { $0 += wait }
+                },
+                jitter: { jitter }
+            )
+        }
+
+        func request(method: HTTPMethod = .get) async throws(DataTransferError) -> Body {
+            try await service.request(Endpoint<Body>(path: "search", method: method))
+        }
+    }
+
+    private static func status(_ code: Int, retryAfter: String? = nil) -> Result<Int, DataTransferError> {
+        .failure(
+            .networkFailure(
+                .httpStatus(HTTPFailure(statusCode: code, headers: retryAfter.map { ["Retry-After": $0] } ?? [:]))))
+    }
+
+    @Test("Given a server that fails twice then answers, the third try succeeds after two growing waits")
+    func failsTwiceThenAnswers() async throws {
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), Self.status(500), .success(7)])
+        #expect(try await harness.request() == Body(value: 7))
+        #expect(harness.attempts.value == 3)
+        #expect(harness.waits.value == [.milliseconds(400), .milliseconds(800)])
+    }
+
+    @Test("Jitter takes up to half of each wait")
+    func jitter() async {
+        let harness = Harness(policy: RetryPolicy(), jitter: 0.5, script: [Self.status(502)])
+        _ = try? await harness.request()
+        #expect(harness.waits.value == [.milliseconds(200), .milliseconds(400)])
+    }
+
+    @Test("After the last retry the last failure is thrown")
+    func givesUp() async {
+        let harness = Harness(policy: RetryPolicy(maximumRetries: 3), script: [Self.status(500)])
+        await #expect(throws: DataTransferError.networkFailure(.httpStatus(HTTPFailure(statusCode: 500)))) {
+            _ = try await harness.request()
+        }
+        #expect(harness.attempts.value == 4)
+    }
+
+    @Test(
+        "Failures a retry cannot mend are thrown at once",
+        arguments: [
+            status(400), status(404), status(403), .failure(.networkFailure(.timedOut)),
+            .failure(.networkFailure(.cannotConnect)), .failure(.networkFailure(.hostNotFound)),
+            .failure(.networkFailure(.notConnected)), .failure(.networkFailure(.cancelled)),
+            .failure(.parsing(.malformed("x"))), .failure(.parsing(.unexpectedShape("x"))), .failure(.noResponse),
+            .failure(.networkFailure(.responseTooLarge(limit: 1))),
+        ] as [Result<Int, DataTransferError>])
+    func notRetried(failure: Result<Int, DataTransferError>) async {
+        let harness = Harness(policy: RetryPolicy(), script: [failure, .success(1)])
+        _ = try? await harness.request()
+        #expect(harness.attempts.value == 1)
+    }
+
+    @Test(
+        "Broken connections and HTML error pages are retried",
+        arguments: [
+            DataTransferError.networkFailure(.connectionLost), .networkFailure(.invalidResponse), .parsing(.htmlPage),
+        ])
+    func transient(failure: DataTransferError) async throws {
+        let harness = Harness(policy: RetryPolicy(), script: [.failure(failure), .success(2)])
+        #expect(try await harness.request() == Body(value: 2))
+        #expect(harness.attempts.value == 2)
+    }
+
+    @Test("A rate-limit answer is retried once, after the Retry-After it gives, if that is short")
+    func rateLimitedOnce() async {
+        let policy = RetryPolicy(rateLimitStatusCodes: [403, 429])
+        let harness = Harness(policy: policy, script: [Self.status(429, retryAfter: "2")])
+        _ = try? await harness.request()
+        #expect(harness.attempts.value == 2)
+        #expect(harness.waits.value == [.seconds(2)])
+
+        let long = Harness(policy: policy, script: [Self.status(429, retryAfter: "60")])
+        _ = try? await long.request()
+        #expect(long.attempts.value == 1)
+
+        let silent = Harness(policy: policy, script: [Self.status(403)])
+        _ = try? await silent.request()
+        #expect(silent.attempts.value == 1)
+    }
+
+    @Test("A server error's Retry-After is honoured up to the cap, and past it ends the retries")
+    func serverRetryAfter() async {
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503, retryAfter: "3"), .success(1)])
+        _ = try? await harness.request()
+        #expect(harness.waits.value == [.seconds(3)])
+
+        let tooLong = Harness(policy: RetryPolicy(), script: [Self.status(503, retryAfter: "120"), .success(1)])
+        _ = try? await tooLong.request()
+        #expect(tooLong.attempts.value == 1)
+    }
+
+    @Test("No retry starts that would end past the overall deadline")
+    func deadline() async {
+        let policy = RetryPolicy(maximumRetries: 5, deadline: .seconds(3))
+        let harness = Harness(policy: policy, timePerTry: .seconds(1), script: [Self.status(500)])
+        _ = try? await harness.request()
+        #expect(harness.attempts.value == 2)
+        #expect(harness.time.value <= .seconds(3))
+    }
+
+    @Test("Requests that are not idempotent are never retried")
+    func postNotRetried() async {
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), .success(1)])
+        _ = try? await harness.request(method: .post)
+        #expect(harness.attempts.value == 1)
+    }
+
+    @Test("Cancellation during a wait ends the request as cancelled")
+    func cancelledWhileWaiting() async {
+        let wrapped = MockDataTransferService.failing(with: .networkFailure(.connectionLost))
+        let service = RetryingDataTransferService(
+            wrapping: wrapped, policy: RetryPolicy(), sleep: { _ in throw CancellationError() })
+        await #expect(throws: DataTransferError.networkFailure(.cancelled)) {
+            _ = try await service.request(Endpoint<Body>(path: "x"))
+        }
+    }
+}
