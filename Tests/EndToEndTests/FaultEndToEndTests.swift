@@ -2,62 +2,118 @@ import Foundation
 import Mocks
 import Testing
 
-/// Each fault gets one `mvsearch: …` line on stderr, nothing on stdout, and its status.
+/// The fault-injection table: one row per way the service or the network misbehaves. Each row
+/// runs the built binary against a loopback server and checks the exit status, the one stderr
+/// line, stdout, the number of requests, and the time taken.
 @Suite("mvsearch end to end: faults")
 struct FaultEndToEndTests {
     struct Fault: Sendable, CustomTestStringConvertible {
         let name: String
-        let reply: LoopbackHTTPServer.Reply
+        var arguments: [String] = []
+        /// The reply to the request with this index (0 for the first).
+        let reply: @Sendable (Int) -> LoopbackHTTPServer.Reply
         let status: Int32
-        let message: String
+        /// What the stderr line says; `nil` for a success (stderr empty, results on stdout).
+        let message: String?
+        let requests: Int
+        let maximumSeconds: Double
         var testDescription: String { name }
     }
 
+    private static let answer = Data(
+        #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":1,"trackName":"Upside Down","artistName":"Jack Johnson"}]}"#
+            .utf8)
+    private static let html = Data(
+        "<html><head><title>Error</title></head><body>Your request produced an error.  <BR>[newNullResponse]</body></html>"
+            .utf8)
+
     static let faults: [Fault] = [
-        Fault(name: "HTTP 500", reply: .response(status: 500), status: 69, message: "unavailable (HTTP 500)"),
         Fault(
-            name: "HTTP 502", reply: .response(status: 502, body: Data("<html>bad gateway</html>".utf8)), status: 69,
-            message: "unavailable (HTTP 502)"),
+            name: "500", reply: { _ in .response(status: 500) }, status: 69, message: "unavailable (HTTP 500)",
+            requests: 3, maximumSeconds: 5),
         Fault(
-            name: "HTTP 403, empty", reply: .response(status: 403), status: 75, message: "about 20 requests a minute"),
+            name: "502", reply: { _ in .response(status: 502, body: Data("<html>bad gateway</html>".utf8)) },
+            status: 69, message: "unavailable (HTTP 502)", requests: 3, maximumSeconds: 5),
         Fault(
-            name: "HTTP 429", reply: .response(status: 429, headers: [("Retry-After", "30")]), status: 75,
-            message: "wait 30 seconds"),
+            name: "503 + Retry-After: 1", reply: { _ in .response(status: 503, headers: [("Retry-After", "1")]) },
+            status: 69, message: "unavailable (HTTP 503)", requests: 3, maximumSeconds: 6),
         Fault(
-            name: "HTTP 400 with errorMessage",
-            reply: .json(Data(#"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#.utf8), status: 400),
-            status: 64, message: "rejected the query: Invalid value(s) for key(s): [country]"),
+            name: "403, empty body", reply: { _ in .response(status: 403) }, status: 75,
+            message: "limits clients to about 20 requests a minute", requests: 1, maximumSeconds: 3),
         Fault(
-            name: "malformed JSON", reply: .json(Data("\n\n\n{\"resultCount\":1,\"results\":[{\"wrapperType\":".utf8)),
-            status: 65, message: "not valid JSON"),
+            name: "429 + Retry-After: 1, twice",
+            reply: { _ in .response(status: 429, headers: [("Retry-After", "1")]) }, status: 75,
+            message: "wait 1 seconds", requests: 2, maximumSeconds: 4),
         Fault(
-            name: "JSON of the wrong shape", reply: .json(Data(#"{"resultCount":1,"items":[]}"#.utf8)), status: 65,
-            message: "unexpected shape"),
-        Fault(name: "empty body", reply: .json(Data()), status: 65, message: "empty answer"),
+            name: "400 + errorMessage",
+            reply: { _ in .json(Data(#"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#.utf8), status: 400)
+            }, status: 64, message: "rejected the query: Invalid value(s) for key(s): [country]", requests: 1,
+            maximumSeconds: 3),
         Fault(
-            name: "HTML page with 200",
-            reply: .response(
-                status: 200, headers: [("Content-Type", "text/html")],
-                body: Data(
-                    "<html><head><title>Error</title></head><body>Your request produced an error.  <BR>[newNullResponse]</body></html>"
-                        .utf8)), status: 65, message: "HTML page"),
+            name: "malformed JSON",
+            reply: { _ in .json(Data("\n\n\n{\"resultCount\":1,\"results\":[{\"wrapperType\":".utf8)) }, status: 65,
+            message: "not valid JSON", requests: 1, maximumSeconds: 3),
+        Fault(
+            name: "JSON of the wrong shape", reply: { _ in .json(Data(#"{"resultCount":1,"items":[]}"#.utf8)) },
+            status: 65, message: "unexpected shape", requests: 1, maximumSeconds: 3),
+        Fault(
+            name: "empty body", reply: { _ in .json(Data()) }, status: 65, message: "empty answer", requests: 1,
+            maximumSeconds: 3),
+        Fault(
+            name: "HTML with 200",
+            reply: { _ in .response(status: 200, headers: [("Content-Type", "text/html")], body: html) }, status: 65,
+            message: "HTML page", requests: 3, maximumSeconds: 5),
+        Fault(
+            name: "truncated body",
+            reply: { _ in .truncated(status: 200, declaredLength: 4096, body: answer.prefix(40)) }, status: 69,
+            message: "broke off", requests: 3, maximumSeconds: 5),
+        Fault(
+            name: "connection reset", reply: { _ in .reset }, status: 69, message: "broke off", requests: 3,
+            maximumSeconds: 5),
+        Fault(
+            name: "accepts, never answers (--timeout 2)", arguments: ["--timeout", "2"], reply: { _ in .stall },
+            status: 75, message: "did not answer in time", requests: 1, maximumSeconds: 10),
+        Fault(
+            name: "redirect", reply: { $0 == 0 ? .redirect(to: "/moved") : .json(answer) }, status: 0, message: nil,
+            requests: 2, maximumSeconds: 3),
+        Fault(
+            name: "redirect loop", reply: { _ in .redirect(to: "/search") }, status: 69, message: "cannot reach",
+            requests: 6, maximumSeconds: 3),
+        Fault(
+            name: "oversized body (11 MiB)", reply: { _ in .json(Data(count: 11 * 1_048_576)) }, status: 65,
+            message: "larger than 10 MiB", requests: 1, maximumSeconds: 5),
+        Fault(
+            name: "fails twice, then answers", reply: { $0 < 2 ? .response(status: 503) : .json(answer) }, status: 0,
+            message: nil, requests: 3, maximumSeconds: 5),
     ]
 
-    @Test("A fault from the server", arguments: faults)
+    @Test("A fault from the server or the network", arguments: faults)
     func fault(_ fault: Fault) throws {
-        let server = try LoopbackHTTPServer(always: fault.reply)
+        let server = try LoopbackHTTPServer { _, index in fault.reply(index) }
         defer { server.stop() }
-        let result = try MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "jack", "johnson"])
-        expectOneLine(result, status: fault.status, mentions: fault.message)
+        let result = try MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString] + fault.arguments + ["jack", "johnson"])
+        if let message = fault.message {
+            expectOneLine(result, status: fault.status, mentions: message)
+        } else {
+            #expect(result.status == fault.status, "\(result.stderr)")
+            #expect(result.stderr.isEmpty)
+            #expect(result.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
+        }
+        #expect(server.requests.count == fault.requests)
+        #expect(result.duration < .seconds(fault.maximumSeconds))
+        report(fault.name, result, requests: server.requests.count)
     }
 
-    @Test("Nothing listening: 69")
+    @Test("Nothing listening: 69, at once")
     func nothingListening() throws {
         let server = try LoopbackHTTPServer(always: .close)
         let url = server.baseURL.absoluteString
         server.stop()
         let result = try MVSearchProcess.run(["--base-url", url, "jack"])
         expectOneLine(result, status: 69, mentions: "cannot reach the iTunes service")
+        #expect(result.duration < .seconds(3))
+        report("nothing listening", result, requests: 0)
     }
 
     @Test(
@@ -68,6 +124,7 @@ struct FaultEndToEndTests {
             ["--frobnicate", "x"], ["--format", "xml", "x"], [""], ["  "], ["-l"], ["--timeout", "0", "x"],
             ["--base-url", "ftp://127.0.0.1/", "x"], ["--base-url", "not a url", "x"],
             ["--base-url", "http://example.com/", "x"],
+            ["--retries", "9", "x"], [String(repeating: "long ", count: 101)],
         ])
     func badCommandLine(_ arguments: [String]) throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
@@ -76,6 +133,17 @@ struct FaultEndToEndTests {
         let result = try MVSearchProcess.run(arguments, environment: environment)
         expectOneLine(result, status: 64, mentions: "")
         #expect(server.requests.isEmpty)
+    }
+
+    @Test(
+        "Bad environment values exit 64 naming the variable",
+        arguments: [
+            ("MVSEARCH_BASE_URL", "gopher://x"), ("MVSEARCH_BASE_URL", "http://example.com/"),
+            ("MVSEARCH_COUNTRY", "usa"),
+        ])
+    func badEnvironment(variable: String, value: String) throws {
+        let result = try MVSearchProcess.run(["jack"], environment: MVSearchProcess.environment([variable: value]))
+        expectOneLine(result, status: 64, mentions: variable)
     }
 
     private func expectOneLine(
@@ -89,6 +157,12 @@ struct FaultEndToEndTests {
         #expect(
             mentions.isEmpty || result.stderr.contains(mentions), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!result.stderr.contains("Error Domain"), sourceLocation: sourceLocation)
-        #expect(!result.stderr.contains("NSURLErrorDomain"), sourceLocation: sourceLocation)
+    }
+
+    /// One line per row in the test log, for the fault table's measured times.
+    private func report(_ name: String, _ result: MVSearchProcess.Result, requests: Int) {
+        let milliseconds = Int(
+            Double(result.duration.components.seconds) * 1000 + Double(result.duration.components.attoseconds) / 1e15)
+        print("fault-table | \(name) | exit \(result.status) | \(requests) requests | \(milliseconds) ms")
     }
 }

@@ -8,12 +8,35 @@ import Foundation
 #endif
 
 /// Runs the built `mvsearch` binary and captures what it did.
-struct MVSearchProcess {
+enum MVSearchProcess {
     struct Result {
         let status: Int32
         let stdout: String
         let stderr: String
         let duration: Duration
+    }
+
+    /// A started process whose output is being collected.
+    final class Running {
+        let process: Process
+        private let output: Drain?
+        private let errors: Drain?
+        private let start: ContinuousClock.Instant
+
+        fileprivate init(process: Process, output: Drain?, errors: Drain?, start: ContinuousClock.Instant) {
+            self.process = process
+            self.output = output
+            self.errors = errors
+            self.start = start
+        }
+
+        /// Waits for the exit (killing the process after `timeout`) and collects the output.
+        func finish(timeout: TimeInterval = 30) -> Result {
+            let status = MVSearchProcess.wait(for: process, timeout: timeout)
+            let end = ContinuousClock.now
+            return Result(
+                status: status, stdout: output?.text() ?? "", stderr: errors?.text() ?? "", duration: end - start)
+        }
     }
 
     /// The executable sits in the products directory, beside the test bundle.
@@ -37,9 +60,10 @@ struct MVSearchProcess {
         return environment
     }
 
-    /// Runs with pipes for stdout and stderr and no stdin.
-    static func run(_ arguments: [String], environment: [String: String] = environment(), timeout: TimeInterval = 30)
-        throws -> Result
+    /// Starts with pipes for stdout and stderr and no stdin.
+    /// - Parameter closeStdout: Close the reading end of stdout at once, as `| true` does.
+    static func launch(_ arguments: [String], environment: [String: String] = environment(), closeStdout: Bool = false)
+        throws -> Running
     {
         let process = Process()
         process.executableURL = executableURL
@@ -50,19 +74,31 @@ struct MVSearchProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         try process.run()
-        let output = drain(stdout.fileHandleForReading)
-        let errors = drain(stderr.fileHandleForReading)
-        let status = wait(for: process, timeout: timeout)
-        return Result(status: status, stdout: output.text(), stderr: errors.text(), duration: clock.now - start)
+        let output: Drain?
+        if closeStdout {
+            try stdout.fileHandleForReading.close()
+            output = nil
+        } else {
+            output = Drain(stdout.fileHandleForReading)
+        }
+        return Running(process: process, output: output, errors: Drain(stderr.fileHandleForReading), start: start)
+    }
+
+    /// Runs with pipes for stdout and stderr and no stdin.
+    static func run(_ arguments: [String], environment: [String: String] = environment(), timeout: TimeInterval = 30)
+        throws -> Result
+    {
+        try launch(arguments, environment: environment).finish(timeout: timeout)
     }
 
     /// Runs with stdout and stderr on a pseudo-terminal `columns` wide, as a user at a terminal would.
     static func runInTerminal(
         _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
-    ) throws -> Result {
+    )
+        throws -> Result
+    {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -75,18 +111,18 @@ struct MVSearchProcess {
         process.standardOutput = terminal
         process.standardError = terminal
         process.standardInput = FileHandle.nullDevice
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         try process.run()
         close(secondary)
-        let output = drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
+        let output = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
         let status = wait(for: process, timeout: 30)
         // The terminal turns each "\n" into "\r\n"; undo that so output compares as written.
         let text = output.text().replacingOccurrences(of: "\r\n", with: "\n")
-        return Result(status: status, stdout: text, stderr: "", duration: clock.now - start)
+        return Result(status: status, stdout: text, stderr: "", duration: ContinuousClock.now - start)
     }
 
-    private final class Drain: @unchecked Sendable {
+    /// Reads a file descriptor to its end on a thread of its own, so a full pipe never blocks the child.
+    fileprivate final class Drain: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private var data = Data()
 
@@ -113,9 +149,7 @@ struct MVSearchProcess {
         }
     }
 
-    private static func drain(_ handle: FileHandle) -> Drain { Drain(handle) }
-
-    private static func wait(for process: Process, timeout: TimeInterval) -> Int32 {
+    fileprivate static func wait(for process: Process, timeout: TimeInterval) -> Int32 {
         let exited = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             process.waitUntilExit()

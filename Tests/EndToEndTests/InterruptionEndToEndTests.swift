@@ -1,0 +1,60 @@
+import Foundation
+import Mocks
+import Testing
+
+/// Signals and closed pipes, on the built binary.
+@Suite("mvsearch end to end: interruption and closed output")
+struct InterruptionEndToEndTests {
+    @Test(
+        "SIGINT during a stalled request exits 130 within a second, printing nothing",
+        arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] as [(Int32, Int32)])
+    func signal(signalNumber: Int32, status: Int32) throws {
+        let server = try LoopbackHTTPServer(always: .stall)
+        defer { server.stop() }
+        let running = try MVSearchProcess.launch(["--base-url", server.baseURL.absoluteString, "jack"])
+        let arrival = ContinuousClock.now + .seconds(10)
+        while server.requests.isEmpty && ContinuousClock.now < arrival { usleep(2_000) }
+        try #require(!server.requests.isEmpty, "the request never reached the server")
+        let sent = ContinuousClock.now
+        kill(running.process.processIdentifier, signalNumber)
+        let result = running.finish(timeout: 10)
+        #expect(ContinuousClock.now - sent < .seconds(1))
+        #expect(result.status == status)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("A closed stdout (mvsearch … | true) ends quietly")
+    func closedPipe() throws {
+        let body = try Fixture.data("search-musicvideo-clairo")
+        let server = try LoopbackHTTPServer(always: .json(body))
+        defer { server.stop() }
+        let running = try MVSearchProcess.launch(
+            ["--base-url", server.baseURL.absoluteString, "clairo"], closeStdout: true)
+        let result = running.finish()
+        #expect(result.stderr.isEmpty)
+        #expect(result.status == 0)
+    }
+
+    @Test("Arguments with invalid UTF-8 or control characters never crash and are sent encoded")
+    func hostileArguments() throws {
+        let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-song-sick-love")))
+        defer { server.stop() }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c", #"exec "$0" --base-url "$1" "$(printf 'a\377b\033[2J')""#, MVSearchProcess.executableURL.path,
+            server.baseURL.absoluteString,
+        ]
+        let stderr = Pipe()
+        shell.standardError = stderr
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(shell.terminationStatus == 1)
+        #expect(server.requests.first?.target.hasPrefix("/search?term=a%EF%BF%BDb%1B%5B2J&") == true)
+        #expect(!message.contains("\u{1B}"))
+        #expect(message.hasPrefix("mvsearch: no music videos found"))
+    }
+}
