@@ -43,7 +43,7 @@ struct FaultEndToEndTests {
         Fault(
             name: "429 + Retry-After: 1, twice",
             reply: { _ in .response(status: 429, headers: [("Retry-After", "1")]) }, status: 75,
-            message: "wait 1 seconds", requests: 2, maximumSeconds: 4),
+            message: "wait 1 second and try again", requests: 2, maximumSeconds: 4),
         Fault(
             name: "400 + errorMessage",
             reply: { _ in .json(Data(#"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#.utf8), status: 400)

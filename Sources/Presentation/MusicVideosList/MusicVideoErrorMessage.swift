@@ -25,7 +25,8 @@ public enum MusicVideoErrorMessage {
         case .timedOut:
             return ("the iTunes service did not answer in time", "try again, or allow longer with --timeout")
         case .rateLimited(let retryAfter):
-            let wait = retryAfter.map { "wait \(Int($0.rounded(.up))) seconds" } ?? "wait a minute"
+            let seconds = retryAfter.map { Int(min($0, 86_400).rounded(.up)) }
+            let wait = seconds.map { "wait \($0) second\($0 == 1 ? "" : "s")" } ?? "wait a minute"
             return (
                 "the iTunes service limits clients to about 20 requests a minute and refused this one",
                 "\(wait) and try again"
