@@ -1,20 +1,34 @@
 import Domain
 import Foundation
 
-/// A repository that answers from a closure and records every query.
+/// A repository that answers from closures and records every query. A method whose closure
+/// was not given fails the test when called.
 public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked Sendable {
     public typealias SearchHandler = @Sendable (MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage
+    public typealias LookupHandler = @Sendable (MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo?
+    public typealias ArtistHandler = @Sendable (ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo]
 
     private let searchHandler: SearchHandler?
+    private let lookupHandler: LookupHandler?
+    private let artistHandler: ArtistHandler?
     private let recorded = Locked<[MusicVideoQuery]>([])
+    private let recordedLookups = Locked<[MusicVideoLookupQuery]>([])
+    private let recordedArtists = Locked<[ArtistMusicVideosQuery]>([])
 
-    /// - Parameter search: Answers `searchMusicVideos`; `nil` fails the test if it is called.
-    public init(search: SearchHandler? = nil) {
+    /// - Parameters:
+    ///   - search: Answers `searchMusicVideos`.
+    ///   - lookup: Answers `fetchMusicVideo`.
+    ///   - artist: Answers `fetchArtistMusicVideos`.
+    public init(search: SearchHandler? = nil, lookup: LookupHandler? = nil, artist: ArtistHandler? = nil) {
         searchHandler = search
+        lookupHandler = lookup
+        artistHandler = artist
     }
 
-    /// The queries `searchMusicVideos` received, in order.
+    /// The queries each method received, in order.
     public var searchedQueries: [MusicVideoQuery] { recorded.value }
+    public var lookedUpQueries: [MusicVideoLookupQuery] { recordedLookups.value }
+    public var artistQueries: [ArtistMusicVideosQuery] { recordedArtists.value }
 
     public func searchMusicVideos(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage {
         recorded.withLock { $0.append(query) }
@@ -25,15 +39,33 @@ public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked 
         return try await searchHandler(query)
     }
 
+    public func fetchMusicVideo(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo? {
+        recordedLookups.withLock { $0.append(query) }
+        guard let lookupHandler else {
+            reportUnimplemented("MockMusicVideosRepository.fetchMusicVideo(query:)")
+            throw .cancelled
+        }
+        return try await lookupHandler(query)
+    }
+
+    public func fetchArtistMusicVideos(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo] {
+        recordedArtists.withLock { $0.append(query) }
+        guard let artistHandler else {
+            reportUnimplemented("MockMusicVideosRepository.fetchArtistMusicVideos(query:)")
+            throw .cancelled
+        }
+        return try await artistHandler(query)
+    }
+
     /// Answers every search with these videos (a full page when there are `query.limit` of them).
     public static func returning(_ videos: [MusicVideo]) -> MockMusicVideosRepository {
-        MockMusicVideosRepository { query throws(MusicVideoError) in
+        MockMusicVideosRepository(search: { query throws(MusicVideoError) in
             MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
-        }
+        })
     }
 
     /// Fails every search with this error.
     public static func failing(with error: MusicVideoError) -> MockMusicVideosRepository {
-        MockMusicVideosRepository { _ throws(MusicVideoError) in throw error }
+        MockMusicVideosRepository(search: { _ throws(MusicVideoError) in throw error })
     }
 }

@@ -11,6 +11,18 @@ struct Application {
     let console: Console
     /// Test doubles for the app's seams.
     var overrides = AppDIContainer.Overrides()
+    /// The interactive session's current request, which Ctrl-C cancels.
+    var requests = RequestScope()
+
+    /// What a search-like command line asks for.
+    private enum Route {
+        case search
+        case lookup(Int)
+        case artist(Int)
+        case interactive
+        case history
+        case clearHistory
+    }
 
     func run() async -> ExitStatus {
         let command: Command
@@ -27,33 +39,75 @@ struct Application {
             console.output.write(HelpText.version + "\n")
             return .success
         case .search(let options):
-            return await search(options)
+            do {
+                return await run(options, route: try route(for: options))
+            } catch {
+                return fail(error)
+            }
         }
     }
 
-    private func search(_ options: SearchOptions) async -> ExitStatus {
+    private func route(for options: SearchOptions) throws(UsageError) -> Route {
+        var routes: [(String, Route)] = []
+        if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
+        if let id = options.artistID { routes.append(("--artist-id", .artist(id))) }
+        if options.showHistory { routes.append(("--history", .history)) }
+        if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
+        if options.interactive { routes.append(("--interactive", .interactive)) }
+        guard routes.count <= 1 else {
+            throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
+        }
+        if let (name, route) = routes.first {
+            if case .interactive = route { return route }
+            guard options.termWords.isEmpty else {
+                throw UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
+            }
+            return route
+        }
+        if options.termWords.isEmpty {
+            guard console.inputIsTerminal else {
+                throw UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help")
+            }
+            return .interactive
+        }
+        return .search
+    }
+
+    private func run(_ options: SearchOptions, route: Route) async -> ExitStatus {
         let configuration: AppConfiguration
         do {
             configuration = try AppConfiguration(options: options, environment: environment)
         } catch {
             return fail(error)
         }
-        guard !options.termWords.isEmpty else {
-            return fail(
-                UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help"))
-        }
-        let query = MusicVideoQuery(
-            term: options.term,
-            country: configuration.country,
-            limit: options.limit ?? MusicVideoQuery.defaultLimit,
-            offset: options.offset ?? 0,
-            attribute: options.attribute,
-            allowsExplicit: options.allowsExplicit
-        )
         let appContainer = AppDIContainer(configuration: configuration, console: console, overrides: overrides)
         let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
         let style = OutputStyle(options: options, outputIsTerminal: console.outputIsTerminal, environment: environment)
-        return await coordinator.runSearch(query: query, style: style)
+        let limit = options.limit ?? MusicVideoQuery.defaultLimit
+        switch route {
+        case .search:
+            let query = MusicVideoQuery(
+                term: options.term, country: configuration.country, limit: limit, offset: options.offset ?? 0,
+                attribute: options.attribute, allowsExplicit: options.allowsExplicit)
+            return await coordinator.runSearch(query: query, style: style)
+        case .lookup(let id):
+            return await coordinator.runLookup(
+                query: MusicVideoLookupQuery(id: id, country: configuration.country), style: style)
+        case .artist(let id):
+            let query = ArtistMusicVideosQuery(artistID: id, country: configuration.country, limit: limit)
+            return await coordinator.runArtistVideos(query: query, style: style)
+        case .interactive:
+            let settings = MusicVideosSearchFlowCoordinator.Settings(
+                country: configuration.country, limit: limit, attribute: options.attribute,
+                allowsExplicit: options.allowsExplicit)
+            let term = options.termWords.isEmpty ? nil : options.term
+            return await coordinator.runInteractive(
+                term: term, settings: settings, style: TextStyle(usesColor: style.usesColor), requests: requests)
+        case .history:
+            return await coordinator.runHistory(format: style.format)
+        case .clearHistory:
+            return await coordinator.clearHistory()
+        }
     }
 
     private func fail(_ error: UsageError) -> ExitStatus {

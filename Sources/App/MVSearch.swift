@@ -15,13 +15,15 @@ enum MVSearch {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let console = Console.standard(environment: environment)
+        let requests = RequestScope()
         let application = Application(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: environment,
-            console: console
+            console: console,
+            requests: requests
         )
         let run = Task { await application.run() }
-        let interruption = InterruptionHandler(console: console) { run.cancel() }
+        let interruption = InterruptionHandler(console: console, requests: requests) { run.cancel() }
         let status = await run.value
         exit((interruption.status ?? status).rawValue)
     }

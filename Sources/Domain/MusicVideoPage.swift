@@ -19,6 +19,14 @@ public struct MusicVideoPage: Equatable, Sendable {
     /// A full page suggests the service has more.
     public var hasNextPage: Bool { rowCount >= query.limit }
 
+    /// The query for the page before, or `nil` on the first page.
+    public var previousPageQuery: MusicVideoQuery? {
+        guard query.offset > 0 else { return nil }
+        var previous = query
+        previous.offset = max(0, query.offset - query.limit)
+        return previous
+    }
+
     /// The query for the next page, or `nil` on the last page.
     public var nextPageQuery: MusicVideoQuery? {
         guard hasNextPage else { return nil }

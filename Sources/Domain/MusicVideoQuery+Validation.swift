@@ -7,6 +7,8 @@ public enum QueryProblem: Error, Equatable, Sendable {
     case limitOutOfRange(Int, ClosedRange<Int>)
     case negativeOffset(Int)
     case invalidCountry(String)
+    /// A track or artist id must be a positive number.
+    case invalidID(Int)
 }
 
 extension MusicVideoQuery {

@@ -9,13 +9,19 @@ public protocol SearchMusicVideosUseCase: Sendable {
     func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage
 }
 
-/// Validates and normalises the query, asks the repository, and keeps the first of each
-/// track id (the service lists one video under several collections).
+/// Validates and normalises the query, asks the repository, keeps the first of each track id
+/// (the service lists one video under several collections), and remembers the term of a
+/// search that found videos.
 public struct DefaultSearchMusicVideosUseCase: SearchMusicVideosUseCase {
     private let repository: any MusicVideosRepository
+    private let recentSearches: (any RecentSearchesRepository)?
 
-    public init(repository: any MusicVideosRepository) {
+    /// - Parameters:
+    ///   - repository: Where videos come from.
+    ///   - recentSearches: Where successful terms are remembered; `nil` remembers nothing.
+    public init(repository: any MusicVideosRepository, recentSearches: (any RecentSearchesRepository)? = nil) {
         self.repository = repository
+        self.recentSearches = recentSearches
     }
 
     public func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage {
@@ -26,6 +32,9 @@ public struct DefaultSearchMusicVideosUseCase: SearchMusicVideosUseCase {
             throw .invalidQuery(error)
         }
         let page = try await repository.searchMusicVideos(query: validQuery)
+        if !page.videos.isEmpty, let recentSearches {
+            await recentSearches.save(validQuery.term)
+        }
         return MusicVideoPage(query: page.query, videos: page.videos.uniqued(), rowCount: page.rowCount)
     }
 }

@@ -25,7 +25,8 @@ struct ApplicationTests {
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
         let console = Console(
-            output: output, diagnostics: diagnostics, outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
+            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
+            outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
             width: 80, activityIndicator: HiddenActivityIndicator())
         let application = Application(
             arguments: arguments, environment: environment, console: console, overrides: overrides)

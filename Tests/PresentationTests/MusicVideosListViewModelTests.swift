@@ -8,21 +8,25 @@ import Testing
 struct MusicVideosListViewModelTests {
     private let query = MusicVideoQuery(term: "jack johnson", limit: 2)
 
-    private func page(_ ids: [Int], query: MusicVideoQuery, rowCount: Int? = nil) -> MusicVideoPage {
-        MusicVideoPage(
-            query: query, videos: ids.map { .stub(id: $0, title: "v\($0)") }, rowCount: rowCount ?? ids.count)
+    private func viewModel(
+        search: MockSearchMusicVideosUseCase = MockSearchMusicVideosUseCase(),
+        artist: MockFetchArtistMusicVideosUseCase = MockFetchArtistMusicVideosUseCase(),
+        actions: MusicVideosListViewModelActions? = nil
+    ) -> DefaultMusicVideosListViewModel {
+        DefaultMusicVideosListViewModel(searchUseCase: search, artistVideosUseCase: artist, actions: actions)
     }
 
-    @Test("Given results, a search emits loading then idle, the rows, the query and paging, and no error")
+    @Test("Given results, a search emits loading then idle, the rows, the source and paging, and no error")
     func searchSuccess() async {
         let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
             MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
         }
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase)
+        let viewModel = viewModel(search: useCase)
         let items = PublisherRecorder(viewModel.items)
         let loading = PublisherRecorder(viewModel.loading)
-        let queries = PublisherRecorder(viewModel.query)
+        let sources = PublisherRecorder(viewModel.source)
         let hasNext = PublisherRecorder(viewModel.hasNextPage)
+        let hasPrevious = PublisherRecorder(viewModel.hasPreviousPage)
         let errors = PublisherRecorder(viewModel.error)
         let noResults = PublisherRecorder(viewModel.noResults)
 
@@ -30,67 +34,86 @@ struct MusicVideosListViewModelTests {
 
         #expect(items.values.map { $0.map(\.video.id) } == [[], [1, 2]])
         #expect(loading.values == [.idle, .firstPage, .idle])
-        #expect(queries.values == [nil, query])
+        #expect(sources.values == [nil, .search(query)])
         #expect(hasNext.values == [false, true])
+        #expect(hasPrevious.values == [false])
         #expect(errors.values.isEmpty)
         #expect(noResults.values.isEmpty)
         #expect(useCase.executedQueries == [query])
     }
 
-    @Test("Given no results, a search emits noResults once and no rows")
+    @Test("Given no results, a search emits noResults once with its source")
     func searchEmpty() async {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
-            MusicVideoPage(query: query, videos: [], rowCount: 0)
-        }
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase)
-        let items = PublisherRecorder(viewModel.items)
+        let viewModel = viewModel(
+            search: MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+                MusicVideoPage(query: query, videos: [], rowCount: 0)
+            })
         let noResults = PublisherRecorder(viewModel.noResults)
         await viewModel.didSearch(query: query)
-        #expect(items.values.map(\.count) == [0, 0])
-        #expect(noResults.values == [query])
+        #expect(noResults.values == [.search(query)])
     }
 
-    @Test("Given a failure, the error is emitted once and loading returns to idle")
+    @Test("Given a failure, the error is emitted once, loading returns to idle, and the rows stay")
     func searchFailure() async {
-        let viewModel = DefaultMusicVideosListViewModel(
-            searchUseCase: MockSearchMusicVideosUseCase { _ throws(MusicVideoError) in
-                throw .rateLimited(retryAfter: nil)
-            })
+        let viewModel = viewModel(
+            search: MockSearchMusicVideosUseCase { _ throws(MusicVideoError) in throw .rateLimited(retryAfter: nil) })
         let errors = PublisherRecorder(viewModel.error)
         let loading = PublisherRecorder(viewModel.loading)
+        let items = PublisherRecorder(viewModel.items)
         await viewModel.didSearch(query: query)
         #expect(errors.values == [.rateLimited(retryAfter: nil)])
         #expect(loading.values == [.idle, .firstPage, .idle])
+        #expect(items.values.map(\.count) == [0])
     }
 
-    @Test("The next page appends rows not already shown, then paging stops on a short page")
-    func nextPage() async {
+    @Test("Next and previous replace the page shown, by offset, and say when there is no more")
+    func paging() async {
         let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
             query.offset == 0
                 ? MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
-                : MusicVideoPage(query: query, videos: [.stub(id: 2), .stub(id: 3)], rowCount: 2 - 1)
+                : MusicVideoPage(query: query, videos: [.stub(id: 3)], rowCount: 1)
         }
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase)
+        let viewModel = viewModel(search: useCase)
         let items = PublisherRecorder(viewModel.items)
         let loading = PublisherRecorder(viewModel.loading)
         let hasNext = PublisherRecorder(viewModel.hasNextPage)
+        let hasPrevious = PublisherRecorder(viewModel.hasPreviousPage)
         await viewModel.didSearch(query: query)
         await viewModel.didLoadNextPage()
-        await viewModel.didLoadNextPage()
-        #expect(items.values.map { $0.map(\.video.id) } == [[], [1, 2], [1, 2, 3]])
-        #expect(loading.values == [.idle, .firstPage, .idle, .nextPage, .idle])
-        #expect(hasNext.values == [false, true, false])
-        #expect(useCase.executedQueries.map(\.offset) == [0, 2])
+        await viewModel.didLoadNextPage()  // last page: nothing happens
+        await viewModel.didLoadPreviousPage()
+        #expect(items.values.map { $0.map(\.video.id) } == [[], [1, 2], [3], [1, 2]])
+        #expect(loading.values == [.idle, .firstPage, .idle, .nextPage, .idle, .previousPage, .idle])
+        #expect(hasNext.values == [false, true, false, true])
+        #expect(hasPrevious.values == [false, true, false])
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2, 0])
     }
 
-    @Test("Selecting a row asks the coordinator to show it; an index outside the list does nothing")
+    @Test("An artist's videos load through the artist use case, with no paging")
+    func artistVideos() async {
+        let artistQuery = ArtistMusicVideosQuery(artistID: 9, artistName: "Clairo", country: "us", limit: 5)
+        let artist = MockFetchArtistMusicVideosUseCase { _ throws(MusicVideoError) in [.stub(id: 4), .stub(id: 5)] }
+        let viewModel = viewModel(artist: artist)
+        let sources = PublisherRecorder(viewModel.source)
+        let items = PublisherRecorder(viewModel.items)
+        await viewModel.didShowArtistVideos(query: artistQuery)
+        var normalised = artistQuery
+        normalised.country = "US"
+        #expect(sources.values == [nil, .artist(normalised)])
+        #expect(items.values.last?.map(\.video.id) == [4, 5])
+        #expect(artist.executedQueries == [artistQuery])
+        await viewModel.didLoadNextPage()
+        #expect(artist.executedQueries.count == 1)
+    }
+
+    @Test("Selecting a row asks the coordinator to show it; an index outside the page does nothing")
     func selection() async {
         var shown: [MusicVideo.ID] = []
         let actions = MusicVideosListViewModelActions(showMusicVideoDetails: { shown.append($0.id) })
         let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
             MusicVideoPage(query: query, videos: [.stub(id: 5), .stub(id: 6)], rowCount: 2)
         }
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase, actions: actions)
+        let viewModel = viewModel(search: useCase, actions: actions)
         await viewModel.didSearch(query: query)
         viewModel.didSelectItem(at: 1)
         viewModel.didSelectItem(at: 2)
@@ -98,21 +121,22 @@ struct MusicVideosListViewModelTests {
         #expect(shown == [6])
     }
 
-    @Test("Cancelling a search in flight emits no error and no rows")
-    func cancellation() async {
+    @Test(
+        "Cancelling a search in flight, or the task awaiting it, emits no error and no rows", arguments: [true, false])
+    func cancellation(byInput: Bool) async {
         let started = AsyncStream<Void>.makeStream()
         let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
             started.continuation.yield()
             do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
             return MusicVideoPage(query: query, videos: [.stub()], rowCount: 1)
         }
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: useCase)
+        let viewModel = viewModel(search: useCase)
         let errors = PublisherRecorder(viewModel.error)
         let items = PublisherRecorder(viewModel.items)
-        async let search: Void = viewModel.didSearch(query: query)
+        let search = Task { await viewModel.didSearch(query: query) }
         for await _ in started.stream { break }
-        viewModel.didCancel()
-        await search
+        if byInput { viewModel.didCancel() } else { search.cancel() }
+        await search.value
         #expect(errors.values.isEmpty)
         #expect(items.values.map(\.count) == [0])
     }

@@ -9,7 +9,9 @@ struct MusicVideosListViewTests {
     private func run(
         _ handler: @escaping MockSearchMusicVideosUseCase.Handler
     ) async -> (output: CapturingOutput, diagnostics: CapturingOutput, indicator: RecordingActivityIndicator) {
-        let viewModel = DefaultMusicVideosListViewModel(searchUseCase: MockSearchMusicVideosUseCase(handler: handler))
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: MockSearchMusicVideosUseCase(handler: handler),
+            artistVideosUseCase: MockFetchArtistMusicVideosUseCase())
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
         let indicator = RecordingActivityIndicator()

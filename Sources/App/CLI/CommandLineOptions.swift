@@ -24,6 +24,13 @@ struct SearchOptions: Equatable, Sendable {
     var baseURL: String?
     var noColor = false
     var verbose = false
+    /// `--id`: one video's details.
+    var lookupID: Int?
+    /// `--artist-id`: an artist's music videos.
+    var artistID: Int?
+    var interactive = false
+    var showHistory = false
+    var clearHistory = false
 
     /// The words joined with single spaces, as the query's term.
     var term: String { termWords.joined(separator: " ") }

@@ -44,6 +44,11 @@ enum CommandLineParser {
             case "--base-url": options.baseURL = try value()
             case "--no-color", "--no-colour": options.noColor = true
             case "-v", "--verbose": options.verbose = true
+            case "--id": options.lookupID = try integer(try value(), for: name)
+            case "--artist-id": options.artistID = try integer(try value(), for: name)
+            case "-i", "--interactive": options.interactive = true
+            case "--history": options.showHistory = true
+            case "--clear-history": options.clearHistory = true
             default:
                 throw UsageError("unknown option \(quoted(name)) — see mvsearch --help")
             }
@@ -56,6 +61,7 @@ enum CommandLineParser {
 
     private static let valueOptions: Set<String> = [
         "-l", "--limit", "--offset", "-c", "--country", "--by", "--format", "--timeout", "--retries", "--base-url",
+        "--id", "--artist-id",
     ]
 
     private static func takesValue(_ name: String) -> Bool {

@@ -9,6 +9,11 @@ enum HelpText {
 
         Usage:
           mvsearch [options] <term>...    search; the words are joined with spaces
+          mvsearch                        interactive session (when stdin is a terminal)
+          mvsearch -i [<term>...]         interactive session, also with piped input
+          mvsearch --id <trackId>         one video's details
+          mvsearch --artist-id <id>       an artist's music videos
+          mvsearch --history              recent searches, newest first
 
         Options:
           -l, --limit N          results per page, 1–200 (default 25)
@@ -23,6 +28,11 @@ enum HelpText {
               --base-url URL     API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);
                                  plain http only for loopback hosts
               --no-color         no colour (also NO_COLOR=1 or TERM=dumb)
+          -i, --interactive      browse: search, page, open details, go back
+              --id N             look up one video by its track id
+              --artist-id N      list an artist's music videos
+              --history          print recent searches (--json for a JSON array)
+              --clear-history    forget recent searches
           -v, --verbose          one line on stderr per request
           -h, --help             show this help
               --version          show the version

@@ -17,6 +17,10 @@ struct AppConfiguration: Equatable, Sendable {
     let retries: Int
     let country: String
     let verbose: Bool
+    /// Where recent searches live: `$XDG_STATE_HOME/mvsearch`, else `~/.local/state/mvsearch`.
+    let stateDirectory: URL
+    /// For the browser opener's `PATH`.
+    let environment: [String: String]
 
     /// - Parameters:
     ///   - options: What the command line said.
@@ -61,6 +65,23 @@ struct AppConfiguration: Equatable, Sendable {
             country = MusicVideoQuery.defaultCountry
         }
         verbose = options.verbose
+        stateDirectory = Self.stateDirectory(environment)
+        self.environment = environment
+    }
+
+    /// XDG: an absolute `XDG_STATE_HOME`, else `$HOME/.local/state`; then `mvsearch`.
+    static func stateDirectory(_ environment: [String: String]) -> URL {
+        let base: URL
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = URL(fileURLWithPath: state, isDirectory: true)
+        } else {
+            let home =
+                environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                .map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            base = home.appendingPathComponent(".local/state", isDirectory: true)
+        }
+        return base.appendingPathComponent("mvsearch", isDirectory: true)
     }
 
     /// An absolute http(s) URL with a host, ending in `/`; plain http only to a loopback host.

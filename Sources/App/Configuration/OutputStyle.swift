@@ -6,6 +6,11 @@ struct OutputStyle: Equatable, Sendable {
     let format: MusicVideosListFormat
     let usesColor: Bool
 
+    init(format: MusicVideosListFormat, usesColor: Bool) {
+        self.format = format
+        self.usesColor = usesColor
+    }
+
     /// - Parameters:
     ///   - options: `--format`, `--json`, `--no-color`.
     ///   - outputIsTerminal: Whether standard output is a terminal.

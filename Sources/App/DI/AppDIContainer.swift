@@ -1,6 +1,8 @@
+import Data
 import Domain
 import Foundation
 import Networking
+import Presentation
 
 /// The composition root's shared services: configuration, session manager, network and data
 /// transfer services, each made on first use. `Overrides` swap a seam for a test double: a
@@ -10,6 +12,8 @@ final class AppDIContainer {
     struct Overrides {
         var sessionManager: (any NetworkSessionManager)?
         var musicVideosRepository: (any MusicVideosRepository)?
+        var recentSearchesRepository: (any RecentSearchesRepository)?
+        var browser: (any URLOpening)?
     }
 
     let configuration: AppConfiguration
@@ -43,11 +47,19 @@ final class AppDIContainer {
         policy: configuration.retryPolicy
     )
 
+    lazy var recentSearchesRepository: any RecentSearchesRepository =
+        overrides.recentSearchesRepository
+        ?? FileRecentSearchesRepository(directory: configuration.stateDirectory) { [console] problem in
+            console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(problem))\n")
+        }
+
     /// - Returns: The container of the music-video screens.
     func makeMusicVideosSceneDIContainer() -> MusicVideosSceneDIContainer {
         MusicVideosSceneDIContainer(
             dependencies: .init(
                 dataTransferService: dataTransferService,
+                recentSearchesRepository: recentSearchesRepository,
+                browser: overrides.browser ?? SystemBrowser(environment: configuration.environment),
                 console: console,
                 repositoryOverride: overrides.musicVideosRepository
             )

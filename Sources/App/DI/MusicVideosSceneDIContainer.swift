@@ -4,21 +4,29 @@ import Foundation
 import Networking
 import Presentation
 
-/// Makes everything the music-video screens need: repository, use cases, view models, views.
+/// Makes everything the music-video screens need: repository, use cases, view models, views,
+/// interactive screens and the flow coordinator.
 @MainActor
 final class MusicVideosSceneDIContainer {
     struct Dependencies {
         let dataTransferService: any DataTransferService
+        let recentSearchesRepository: any RecentSearchesRepository
+        let browser: any URLOpening
         let console: Console
         /// Used instead of the iTunes repository when set.
         let repositoryOverride: (any MusicVideosRepository)?
     }
+
+    static let diagnosticPrefix = "mvsearch: "
 
     private let dependencies: Dependencies
 
     init(dependencies: Dependencies) {
         self.dependencies = dependencies
     }
+
+    var console: Console { dependencies.console }
+    var browser: any URLOpening { dependencies.browser }
 
     // MARK: Repositories
 
@@ -27,10 +35,21 @@ final class MusicVideosSceneDIContainer {
             ?? DefaultMusicVideosRepository(dataTransferService: dependencies.dataTransferService)
     }
 
+    var recentSearchesRepository: any RecentSearchesRepository { dependencies.recentSearchesRepository }
+
     // MARK: Use cases
 
     func makeSearchMusicVideosUseCase() -> any SearchMusicVideosUseCase {
-        DefaultSearchMusicVideosUseCase(repository: makeMusicVideosRepository())
+        DefaultSearchMusicVideosUseCase(
+            repository: makeMusicVideosRepository(), recentSearches: dependencies.recentSearchesRepository)
+    }
+
+    func makeFetchMusicVideoUseCase() -> any FetchMusicVideoUseCase {
+        DefaultFetchMusicVideoUseCase(repository: makeMusicVideosRepository())
+    }
+
+    func makeFetchArtistMusicVideosUseCase() -> any FetchArtistMusicVideosUseCase {
+        DefaultFetchArtistMusicVideosUseCase(repository: makeMusicVideosRepository())
     }
 
     // MARK: Music videos list
@@ -38,30 +57,97 @@ final class MusicVideosSceneDIContainer {
     func makeMusicVideosListViewModel(
         actions: MusicVideosListViewModelActions? = nil
     ) -> any MusicVideosListViewModel {
-        DefaultMusicVideosListViewModel(searchUseCase: makeSearchMusicVideosUseCase(), actions: actions)
+        DefaultMusicVideosListViewModel(
+            searchUseCase: makeSearchMusicVideosUseCase(),
+            artistVideosUseCase: makeFetchArtistMusicVideosUseCase(),
+            actions: actions)
     }
 
-    func makeMusicVideosListView(
-        viewModel: any MusicVideosListViewModel,
-        format: MusicVideosListFormat,
-        usesColor: Bool
-    ) -> MusicVideosListView {
-        let console = dependencies.console
-        return MusicVideosListView(
+    func makeMusicVideosListView(viewModel: any MusicVideosListViewModel, style: OutputStyle) -> MusicVideosListView {
+        MusicVideosListView(
             viewModel: viewModel,
-            renderer: makeRenderer(format: format, usesColor: usesColor),
+            renderer: makeRenderer(style: style),
             output: console.output,
             diagnostics: console.diagnostics,
-            diagnosticPrefix: "mvsearch: ",
+            diagnosticPrefix: Self.diagnosticPrefix,
             activityIndicator: console.activityIndicator
         )
     }
 
-    func makeRenderer(format: MusicVideosListFormat, usesColor: Bool) -> any MusicVideosListRenderer {
-        switch format {
-        case .table: MusicVideosTableRenderer(width: dependencies.console.width, style: TextStyle(usesColor: usesColor))
+    func makeRenderer(style: OutputStyle) -> any MusicVideosListRenderer {
+        switch style.format {
+        case .table: MusicVideosTableRenderer(width: console.width, style: TextStyle(usesColor: style.usesColor))
         case .plain: MusicVideosPlainRenderer()
         case .json: MusicVideosJSONRenderer()
         }
+    }
+
+    // MARK: Music video details
+
+    func makeMusicVideoDetailsViewModel(
+        video: MusicVideo? = nil,
+        actions: MusicVideoDetailsViewModelActions? = nil
+    ) -> any MusicVideoDetailsViewModel {
+        DefaultMusicVideoDetailsViewModel(video: video, fetchUseCase: makeFetchMusicVideoUseCase(), actions: actions)
+    }
+
+    func makeMusicVideoDetailsView(viewModel: any MusicVideoDetailsViewModel, style: OutputStyle)
+        -> MusicVideoDetailsView
+    {
+        MusicVideoDetailsView(
+            viewModel: viewModel,
+            format: style.format,
+            style: TextStyle(usesColor: style.usesColor),
+            output: console.output,
+            diagnostics: console.diagnostics,
+            diagnosticPrefix: Self.diagnosticPrefix,
+            activityIndicator: console.activityIndicator
+        )
+    }
+
+    // MARK: Interactive session
+
+    func makeSearchScreen(
+        actions: MusicVideosSearchViewModelActions,
+        style: TextStyle
+    ) -> (SearchScreen, any MusicVideosSearchViewModel) {
+        let viewModel = DefaultMusicVideosSearchViewModel(
+            recentSearchesRepository: dependencies.recentSearchesRepository, actions: actions)
+        let screen = SearchScreen(
+            viewModel: viewModel, output: console.output, diagnostics: console.diagnostics,
+            diagnosticPrefix: Self.diagnosticPrefix, style: style)
+        return (screen, viewModel)
+    }
+
+    func makeResultsScreen(
+        actions: MusicVideosListViewModelActions,
+        style: TextStyle
+    ) -> (ResultsScreen, any MusicVideosListViewModel) {
+        let viewModel = makeMusicVideosListViewModel(actions: actions)
+        let status = MusicVideosListStatusView(
+            viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
+            activityIndicator: console.activityIndicator)
+        let screen = ResultsScreen(
+            viewModel: viewModel, width: console.width, style: style, output: console.output, status: status)
+        return (screen, viewModel)
+    }
+
+    func makeDetailsScreen(
+        video: MusicVideo,
+        actions: MusicVideoDetailsViewModelActions,
+        style: TextStyle
+    ) -> DetailsScreen {
+        let viewModel = makeMusicVideoDetailsViewModel(video: video, actions: actions)
+        let view = makeMusicVideoDetailsView(
+            viewModel: viewModel, style: OutputStyle(format: .table, usesColor: style.usesColor))
+        return DetailsScreen(viewModel: viewModel, view: view)
+    }
+
+    func makeSearchFlowCoordinator(
+        settings: MusicVideosSearchFlowCoordinator.Settings,
+        style: TextStyle,
+        requests: RequestScope
+    ) -> MusicVideosSearchFlowCoordinator {
+        MusicVideosSearchFlowCoordinator(container: self, settings: settings, style: style, requests: requests)
     }
 }

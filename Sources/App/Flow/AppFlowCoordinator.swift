@@ -11,33 +11,73 @@ final class AppFlowCoordinator {
         self.sceneContainer = sceneContainer
     }
 
-    /// One search, its results written once, then done.
-    /// - Parameters:
-    ///   - query: The query as given (the use case validates it).
-    ///   - style: How results are written.
+    /// One search, its results written once.
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
-        let view = sceneContainer.makeMusicVideosListView(
-            viewModel: viewModel, format: style.format, usesColor: style.usesColor)
-        let outcome = SearchOutcome(viewModel: viewModel)
+        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style)
+        let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.noResults)
         await viewModel.didSearch(query: query)
         withExtendedLifetime(view) {}
         return outcome.status
     }
+
+    /// An artist's music videos (`--artist-id`), written once.
+    func runArtistVideos(query: ArtistMusicVideosQuery, style: OutputStyle) async -> ExitStatus {
+        let viewModel = sceneContainer.makeMusicVideosListViewModel()
+        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style)
+        let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.noResults)
+        await viewModel.didShowArtistVideos(query: query)
+        withExtendedLifetime(view) {}
+        return outcome.status
+    }
+
+    /// One video's details (`--id`).
+    /// - Returns: 0 when shown, 1 when there is no such video, otherwise the error's status.
+    func runLookup(query: MusicVideoLookupQuery, style: OutputStyle) async -> ExitStatus {
+        let viewModel = sceneContainer.makeMusicVideoDetailsViewModel()
+        let view = sceneContainer.makeMusicVideoDetailsView(viewModel: viewModel, style: style)
+        let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.notFound)
+        await viewModel.didLoad(query: query)
+        withExtendedLifetime(view) {}
+        return outcome.status
+    }
+
+    /// The interactive session.
+    func runInteractive(
+        term: String?, settings: MusicVideosSearchFlowCoordinator.Settings, style: TextStyle, requests: RequestScope
+    )
+        async -> ExitStatus
+    {
+        await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
+            .start(term: term)
+    }
+
+    /// `--history`: recent searches, newest first, one per line or as a JSON array.
+    func runHistory(format: MusicVideosListFormat) async -> ExitStatus {
+        let terms = await sceneContainer.recentSearchesRepository.recentSearches()
+        sceneContainer.console.output.write(RecentSearchesRenderer.render(terms, asJSON: format == .json))
+        return .success
+    }
+
+    /// `--clear-history`.
+    func clearHistory() async -> ExitStatus {
+        await sceneContainer.recentSearchesRepository.clear()
+        return .success
+    }
 }
 
-/// Watches a list's events to decide the exit status of a one-shot search.
+/// Watches a screen's events to decide the exit status of a one-shot command.
 @MainActor
-private final class SearchOutcome {
+private final class Outcome {
     private(set) var status: ExitStatus = .success
     private var subscriptions = Set<AnyCancellable>()
 
-    init(viewModel: any MusicVideosListViewModel) {
-        viewModel.noResults
+    init<Nothing>(errors: AnyPublisher<MusicVideoError, Never>, nothingFound: AnyPublisher<Nothing, Never>) {
+        nothingFound
             .sink { [weak self] _ in self?.status = .noResults }
             .store(in: &subscriptions)
-        viewModel.error
+        errors
             .sink { [weak self] error in self?.status = ExitStatus(error) }
             .store(in: &subscriptions)
     }

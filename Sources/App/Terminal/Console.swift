@@ -5,6 +5,8 @@ import Presentation
 struct Console: Sendable {
     let output: any TextOutput
     let diagnostics: any TextOutput
+    let input: any LineInput
+    let inputIsTerminal: Bool
     let outputIsTerminal: Bool
     let diagnosticsIsTerminal: Bool
     /// Columns available for a table.
@@ -20,6 +22,8 @@ struct Console: Sendable {
         return Console(
             output: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
             diagnostics: diagnostics,
+            input: StandardInputReader(),
+            inputIsTerminal: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: outputIsTerminal,
             diagnosticsIsTerminal: diagnosticsIsTerminal,
             width: TerminalSize.columns(

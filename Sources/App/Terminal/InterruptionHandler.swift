@@ -9,7 +9,8 @@ import Foundation
 
 /// SIGINT and SIGTERM: erase the spinner line and cancel the run, which cancels the request in
 /// flight and writes nothing more. The run then ends with 130 (SIGINT) or 143 (SIGTERM). Should
-/// it not end within a second, or on a second signal, the process exits at once.
+/// it not end within a second, or on a second signal, the process exits at once. In the
+/// interactive session, SIGINT while a request runs cancels only that request.
 final class InterruptionHandler: @unchecked Sendable {
     private static let gracePeriod: DispatchTimeInterval = .seconds(1)
 
@@ -23,13 +24,15 @@ final class InterruptionHandler: @unchecked Sendable {
     /// Starts handling the signals.
     /// - Parameters:
     ///   - console: Whose activity indicator to erase.
+    ///   - requests: The interactive session's current request, if any.
     ///   - cancel: Cancels the run.
-    init(console: Console, cancel: @escaping @Sendable () -> Void) {
+    init(console: Console, requests: RequestScope, cancel: @escaping @Sendable () -> Void) {
         let handlers = [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated)].map { signalNumber, status in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in
                 console.activityIndicator.stop()
+                if signalNumber == SIGINT && requests.cancel() { return }
                 guard let self, self.record(status) else { exit(status.rawValue) }
                 cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { exit(status.rawValue) }

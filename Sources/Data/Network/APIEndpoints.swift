@@ -11,6 +11,25 @@ public enum APIEndpoints {
     /// - Parameter requestDTO: The search parameters.
     /// - Returns: The endpoint, decoding to the result envelope.
     public static func searchMusicVideos(with requestDTO: MusicVideosRequestDTO) -> Endpoint<MusicVideosResponseDTO> {
-        Endpoint(path: "search", queryItems: requestDTO.queryItems, headers: ["Accept": "application/json"])
+        Endpoint(path: "search", queryItems: requestDTO.queryItems, headers: headers)
     }
+
+    /// `GET lookup?id=…&country=…`: one item by its id.
+    /// - Parameter requestDTO: The id and country.
+    /// - Returns: The endpoint, decoding to the result envelope.
+    public static func lookupMusicVideo(with requestDTO: MusicVideoLookupRequestDTO) -> Endpoint<MusicVideosResponseDTO>
+    {
+        Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers)
+    }
+
+    /// `GET lookup?id=…&entity=musicVideo&limit=…&country=…`: an artist and their music videos.
+    /// - Parameter requestDTO: The artist id, country and limit.
+    /// - Returns: The endpoint, decoding to the result envelope.
+    public static func artistMusicVideos(with requestDTO: ArtistMusicVideosRequestDTO) -> Endpoint<
+        MusicVideosResponseDTO
+    > {
+        Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers)
+    }
+
+    private static let headers = ["Accept": "application/json"]
 }

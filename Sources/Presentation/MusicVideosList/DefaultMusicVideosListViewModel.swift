@@ -1,57 +1,79 @@
 import Domain
 import Foundation
 
-/// Runs searches through the use case and publishes what the list shows.
+/// Loads search results or an artist's videos through the use cases and publishes the page shown.
 @MainActor
 public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private let searchUseCase: any SearchMusicVideosUseCase
+    private let artistVideosUseCase: any FetchArtistMusicVideosUseCase
     private let actions: MusicVideosListViewModelActions?
 
     private let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
     private let loadingSubject = CurrentValueSubject<MusicVideosListLoading, Never>(.idle)
-    private let querySubject = CurrentValueSubject<MusicVideoQuery?, Never>(nil)
+    private let sourceSubject = CurrentValueSubject<MusicVideosListSource?, Never>(nil)
     private let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
-    private let noResultsSubject = PassthroughSubject<MusicVideoQuery, Never>()
+    private let hasPreviousPageSubject = CurrentValueSubject<Bool, Never>(false)
+    private let noResultsSubject = PassthroughSubject<MusicVideosListSource, Never>()
     private let errorSubject = PassthroughSubject<MusicVideoError, Never>()
 
-    private var lastPage: MusicVideoPage?
-    private var loadTask: Task<Result<MusicVideoPage, MusicVideoError>, Never>?
+    /// The search page shown, for paging; `nil` for artist lists.
+    private var page: MusicVideoPage?
+    private var loadTask: Task<Result<Loaded, MusicVideoError>, Never>?
 
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
     public let loading: AnyPublisher<MusicVideosListLoading, Never>
-    public let query: AnyPublisher<MusicVideoQuery?, Never>
+    public let source: AnyPublisher<MusicVideosListSource?, Never>
     public let hasNextPage: AnyPublisher<Bool, Never>
-    public let noResults: AnyPublisher<MusicVideoQuery, Never>
+    public let hasPreviousPage: AnyPublisher<Bool, Never>
+    public let noResults: AnyPublisher<MusicVideosListSource, Never>
     public let error: AnyPublisher<MusicVideoError, Never>
 
+    private enum Loaded {
+        case page(MusicVideoPage)
+        case artist(ArtistMusicVideosQuery, [MusicVideo])
+    }
+
     /// - Parameters:
-    ///   - searchUseCase: Performs the searches.
+    ///   - searchUseCase: Performs searches.
+    ///   - artistVideosUseCase: Fetches an artist's videos.
     ///   - actions: Navigation; `nil` where the list leads nowhere (one-shot output).
-    public init(searchUseCase: any SearchMusicVideosUseCase, actions: MusicVideosListViewModelActions? = nil) {
+    public init(
+        searchUseCase: any SearchMusicVideosUseCase,
+        artistVideosUseCase: any FetchArtistMusicVideosUseCase,
+        actions: MusicVideosListViewModelActions? = nil
+    ) {
         self.searchUseCase = searchUseCase
+        self.artistVideosUseCase = artistVideosUseCase
         self.actions = actions
         items = itemsSubject.eraseToAnyPublisher()
         loading = loadingSubject.eraseToAnyPublisher()
-        query = querySubject.eraseToAnyPublisher()
+        source = sourceSubject.eraseToAnyPublisher()
         hasNextPage = hasNextPageSubject.eraseToAnyPublisher()
+        hasPreviousPage = hasPreviousPageSubject.eraseToAnyPublisher()
         noResults = noResultsSubject.eraseToAnyPublisher()
         error = errorSubject.eraseToAnyPublisher()
     }
 
     public func didSearch(query: MusicVideoQuery) async {
-        didCancel()
-        lastPage = nil
-        if !itemsSubject.value.isEmpty { itemsSubject.send([]) }
-        if hasNextPageSubject.value { hasNextPageSubject.send(false) }
-        guard let page = await load(query, as: .firstPage) else { return }
-        show(page, appending: false)
-        if page.videos.isEmpty { noResultsSubject.send(page.query) }
+        let useCase = searchUseCase
+        await loadFirst { () async throws(MusicVideoError) in .page(try await useCase.execute(query: query)) }
+    }
+
+    public func didShowArtistVideos(query: ArtistMusicVideosQuery) async {
+        let useCase = artistVideosUseCase
+        await loadFirst { () async throws(MusicVideoError) in
+            .artist(try query.validatedForDisplay(), try await useCase.execute(query: query))
+        }
     }
 
     public func didLoadNextPage() async {
-        guard loadingSubject.value == .idle, let nextQuery = lastPage?.nextPageQuery else { return }
-        guard let page = await load(nextQuery, as: .nextPage) else { return }
-        show(page, appending: true)
+        guard loadingSubject.value == .idle, let query = page?.nextPageQuery else { return }
+        await loadPage(query, as: .nextPage)
+    }
+
+    public func didLoadPreviousPage() async {
+        guard loadingSubject.value == .idle, let query = page?.previousPageQuery else { return }
+        await loadPage(query, as: .previousPage)
     }
 
     public func didSelectItem(at index: Int) {
@@ -65,12 +87,29 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         loadTask = nil
     }
 
-    /// Runs one request; returns `nil` when it failed (after publishing the error) or was cancelled.
-    private func load(_ query: MusicVideoQuery, as kind: MusicVideosListLoading) async -> MusicVideoPage? {
+    private func loadFirst(_ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded) async {
+        didCancel()
+        guard let loaded = await load(operation, as: .firstPage) else { return }
+        show(loaded)
+    }
+
+    private func loadPage(_ query: MusicVideoQuery, as kind: MusicVideosListLoading) async {
         let useCase = searchUseCase
-        let task = Task { () -> Result<MusicVideoPage, MusicVideoError> in
+        guard
+            let loaded = await load(
+                { () async throws(MusicVideoError) in .page(try await useCase.execute(query: query)) }, as: kind)
+        else { return }
+        show(loaded)
+    }
+
+    /// Runs one request; returns `nil` when it failed (after publishing the error) or was cancelled.
+    private func load(
+        _ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded,
+        as kind: MusicVideosListLoading
+    ) async -> Loaded? {
+        let task = Task { () -> Result<Loaded, MusicVideoError> in
             do throws(MusicVideoError) {
-                return .success(try await useCase.execute(query: query))
+                return .success(try await operation())
             } catch {
                 return .failure(error)
             }
@@ -87,8 +126,8 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         if loadTask == task { loadTask = nil }
         loadingSubject.send(.idle)
         switch result {
-        case .success(let page) where !wasCancelled:
-            return page
+        case .success(let loaded) where !wasCancelled:
+            return loaded
         case .failure(let error) where !wasCancelled && error != .cancelled:
             errorSubject.send(error)
             return nil
@@ -97,15 +136,36 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         }
     }
 
-    private func show(_ page: MusicVideoPage, appending: Bool) {
-        lastPage = page
-        if querySubject.value != page.query && !appending { querySubject.send(page.query) }
-        var rows = appending ? itemsSubject.value : []
-        var shown = Set(rows.map(\.video.id))
-        for video in page.videos where shown.insert(video.id).inserted {
-            rows.append(MusicVideosListItemViewModel(video: video))
+    private func show(_ loaded: Loaded) {
+        let source: MusicVideosListSource
+        let videos: [MusicVideo]
+        switch loaded {
+        case .page(let page):
+            self.page = page
+            source = .search(page.query)
+            videos = page.videos
+        case .artist(let query, let artistVideos):
+            page = nil
+            source = .artist(query)
+            videos = artistVideos
         }
-        itemsSubject.send(rows)
-        if hasNextPageSubject.value != page.hasNextPage { hasNextPageSubject.send(page.hasNextPage) }
+        if sourceSubject.value != source { sourceSubject.send(source) }
+        itemsSubject.send(videos.map(MusicVideosListItemViewModel.init(video:)))
+        let hasNext = page?.hasNextPage ?? false
+        let hasPrevious = page?.previousPageQuery != nil
+        if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
+        if hasPreviousPageSubject.value != hasPrevious { hasPreviousPageSubject.send(hasPrevious) }
+        if videos.isEmpty { noResultsSubject.send(source) }
+    }
+}
+
+extension ArtistMusicVideosQuery {
+    /// The query as it was sent (the use case validates again; this only normalises for display).
+    fileprivate func validatedForDisplay() throws(MusicVideoError) -> ArtistMusicVideosQuery {
+        do {
+            return try validated()
+        } catch {
+            throw .invalidQuery(error)
+        }
     }
 }

@@ -52,6 +52,8 @@ public enum MusicVideoErrorMessage {
             return ("the limit \(limit) is out of range", "use --limit \(range.lowerBound) to \(range.upperBound)")
         case .negativeOffset(let offset):
             return ("the offset \(offset) is negative", "use --offset 0 or more")
+        case .invalidID(let id):
+            return ("\(id) is not a valid id", "ids are positive numbers, e.g. 1451289202")
         case .invalidCountry(let country):
             return ("\"\(country)\" is not a two-letter country code", "use a code such as US, GB or JP")
         }

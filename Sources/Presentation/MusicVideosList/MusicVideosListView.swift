@@ -1,15 +1,11 @@
 import Domain
 import Foundation
 
-/// Writes a list view model's results to standard output, and its failures and empty results
-/// as one line each to the diagnostics output. Never calls a use case.
+/// Writes a list view model's rows to standard output in one piece, and its status (failures,
+/// empty results, loading) through a `MusicVideosListStatusView`. Never calls a use case.
 @MainActor
 public final class MusicVideosListView {
-    private let renderer: any MusicVideosListRenderer
-    private let output: any TextOutput
-    private let diagnostics: any TextOutput
-    private let diagnosticPrefix: String
-    private let activityIndicator: any ActivityIndicator
+    private let status: MusicVideosListStatusView
     private var subscriptions = Set<AnyCancellable>()
 
     /// - Parameters:
@@ -27,44 +23,14 @@ public final class MusicVideosListView {
         diagnosticPrefix: String = "",
         activityIndicator: any ActivityIndicator = HiddenActivityIndicator()
     ) {
-        self.renderer = renderer
-        self.output = output
-        self.diagnostics = diagnostics
-        self.diagnosticPrefix = diagnosticPrefix
-        self.activityIndicator = activityIndicator
-        bind(to: viewModel)
-    }
-
-    private func bind(to viewModel: any MusicVideosListViewModel) {
-        viewModel.loading
-            .sink { [activityIndicator] loading in
-                if loading == .idle {
-                    activityIndicator.stop()
-                } else {
-                    activityIndicator.start(message: "Searching")
-                }
-            }
-            .store(in: &subscriptions)
+        status = MusicVideosListStatusView(
+            viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: diagnosticPrefix,
+            activityIndicator: activityIndicator)
         viewModel.items
-            .sink { [renderer, output] items in
+            .sink { items in
                 guard !items.isEmpty else { return }
                 output.write(renderer.render(items))
             }
             .store(in: &subscriptions)
-        viewModel.noResults
-            .sink { [weak self] query in
-                let term = TerminalSanitizer.sanitize(query.term)
-                self?.report("no music videos found for \"\(term)\" — try other or fewer words")
-            }
-            .store(in: &subscriptions)
-        viewModel.error
-            .sink { [weak self] error in
-                self?.report(MusicVideoErrorMessage.text(for: error))
-            }
-            .store(in: &subscriptions)
-    }
-
-    private func report(_ message: String) {
-        diagnostics.write(diagnosticPrefix + message + "\n")
     }
 }

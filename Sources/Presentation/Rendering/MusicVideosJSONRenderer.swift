@@ -43,7 +43,7 @@ public struct MusicVideosJSONRenderer: MusicVideosListRenderer {
             ("previewUrl", .string(video.previewURL?.absoluteString)),
             ("artworkUrl", .string(video.artworkURL?.absoluteString)),
         ]
-        return "{" + fields.map { JSONValue.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        return "{" + fields.map { JSONText.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
     }
 }
 
@@ -55,32 +55,11 @@ private enum JSONValue {
 
     var text: String {
         switch self {
-        case .string(let value?): Self.quoted(value)
+        case .string(let value?): JSONText.quoted(value)
         case .number(let value?): value
         case .bool(let value): value ? "true" : "false"
         case .string(nil), .number(nil), .null: "null"
         }
     }
 
-    static func quoted(_ value: String) -> String {
-        var result = "\""
-        result.unicodeScalars.reserveCapacity(value.unicodeScalars.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if TerminalSanitizer.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }

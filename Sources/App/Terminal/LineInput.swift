@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+
+/// Lines typed (or piped) by the user.
+protocol LineInput: Sendable {
+    /// - Returns: The next line without its line break, or `nil` at the end of input or when
+    ///   the calling task is cancelled.
+    func readLine() async -> String?
+}
+
+/// Standard input, read on a thread of its own so the main actor never blocks on it.
+final class StandardInputReader: LineInput {
+    private let queue = DispatchQueue(label: "mvsearch.stdin")
+
+    func readLine() async -> String? {
+        let delivery = LineDelivery()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delivery.wait(with: continuation)
+                queue.async { delivery.deliver(Swift.readLine(strippingNewline: true)) }
+            }
+        } onCancel: {
+            delivery.deliver(nil)
+        }
+    }
+}
+
+/// Resumes a continuation exactly once: with the line read, or with `nil` when cancelled first.
+private final class LineDelivery: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<String?, Never>?
+    private var early: String??
+
+    func wait(with continuation: CheckedContinuation<String?, Never>) {
+        let ready: String?? = lock.withLock {
+            if let early { return early }
+            self.continuation = continuation
+            return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    func deliver(_ line: String?) {
+        let waiting: CheckedContinuation<String?, Never>? = lock.withLock {
+            guard let continuation else {
+                if early == nil { early = .some(line) }
+                return nil
+            }
+            self.continuation = nil
+            early = .some(line)
+            return continuation
+        }
+        waiting?.resume(returning: line)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Fetches one music video's details by its track id.
+public protocol FetchMusicVideoUseCase: Sendable {
+    /// - Parameter query: The lookup as given.
+    /// - Returns: The video, or `nil` when there is none with that id.
+    /// - Throws: `MusicVideoError.invalidQuery` before any request; otherwise the repository's error.
+    func execute(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo?
+}
+
+public struct DefaultFetchMusicVideoUseCase: FetchMusicVideoUseCase {
+    private let repository: any MusicVideosRepository
+
+    public init(repository: any MusicVideosRepository) {
+        self.repository = repository
+    }
+
+    public func execute(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo? {
+        let validQuery: MusicVideoLookupQuery
+        do {
+            validQuery = try query.validated()
+        } catch {
+            throw .invalidQuery(error)
+        }
+        return try await repository.fetchMusicVideo(query: validQuery)
+    }
+}

@@ -1,0 +1,35 @@
+import Domain
+import Foundation
+
+/// One video's details: `o` opens its page in the browser, `a` lists the artist's videos.
+@MainActor
+public final class DetailsScreen: InteractiveScreen {
+    private let viewModel: any MusicVideoDetailsViewModel
+    private let view: MusicVideoDetailsView
+    private var video: MusicVideo?
+    private var subscriptions = Set<AnyCancellable>()
+
+    /// - Parameters:
+    ///   - viewModel: The video.
+    ///   - view: Writes the details and the screen's messages.
+    public init(viewModel: any MusicVideoDetailsViewModel, view: MusicVideoDetailsView) {
+        self.viewModel = viewModel
+        self.view = view
+        viewModel.video.sink { [weak self] in self?.video = $0 }.store(in: &subscriptions)
+    }
+
+    public var keys: String { "o open in browser · a artist's videos" }
+
+    public func show() {
+        if let video { view.show(video) }
+    }
+
+    public func handle(_ input: String) async -> Bool {
+        switch input {
+        case "o": viewModel.didOpenInBrowser()
+        case "a": viewModel.didShowArtistVideos()
+        default: return false
+        }
+        return true
+    }
+}

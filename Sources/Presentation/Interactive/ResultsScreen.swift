@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+
+/// A numbered page of results: a number opens one, `n` / `p` page through.
+@MainActor
+public final class ResultsScreen: InteractiveScreen {
+    private let viewModel: any MusicVideosListViewModel
+    private let width: Int
+    private let style: TextStyle
+    private let output: any TextOutput
+    private let status: MusicVideosListStatusView
+    private var items: [MusicVideosListItemViewModel] = []
+    private var source: MusicVideosListSource?
+    private var hasNextPage = false
+    private var hasPreviousPage = false
+    private var subscriptions = Set<AnyCancellable>()
+
+    /// - Parameters:
+    ///   - viewModel: The list.
+    ///   - width: The terminal's width.
+    ///   - style: Colour or none.
+    ///   - output: The page is written here.
+    ///   - status: Reports loading, failures and empty results for the list.
+    public init(
+        viewModel: any MusicVideosListViewModel,
+        width: Int,
+        style: TextStyle,
+        output: any TextOutput,
+        status: MusicVideosListStatusView
+    ) {
+        self.viewModel = viewModel
+        self.width = width
+        self.style = style
+        self.output = output
+        self.status = status
+        viewModel.source.sink { [weak self] in self?.source = $0 }.store(in: &subscriptions)
+        viewModel.hasNextPage.sink { [weak self] in self?.hasNextPage = $0 }.store(in: &subscriptions)
+        viewModel.hasPreviousPage.sink { [weak self] in self?.hasPreviousPage = $0 }.store(in: &subscriptions)
+        viewModel.items
+            .sink { [weak self] items in
+                guard let self else { return }
+                self.items = items
+                if !items.isEmpty { show() }
+            }
+            .store(in: &subscriptions)
+    }
+
+    /// Whether the screen has nothing to show (its load failed, found nothing, or was cancelled).
+    public var isEmpty: Bool { items.isEmpty }
+
+    public var keys: String {
+        var keys: [String] = []
+        if !items.isEmpty { keys.append(items.count == 1 ? "1 details" : "1–\(items.count) details") }
+        if hasNextPage { keys.append("n next page") }
+        if hasPreviousPage { keys.append("p previous page") }
+        return keys.joined(separator: " · ")
+    }
+
+    public func show() {
+        guard !items.isEmpty else { return }
+        output.write(style.bold(title) + "\n" + MusicVideosTableRenderer(width: width, style: style).render(items))
+    }
+
+    public func handle(_ input: String) async -> Bool {
+        switch input {
+        case "n" where hasNextPage:
+            await viewModel.didLoadNextPage()
+        case "p" where hasPreviousPage:
+            await viewModel.didLoadPreviousPage()
+        default:
+            guard let number = Int(input), (1...items.count).contains(number) else { return false }
+            viewModel.didSelectItem(at: number - 1)
+        }
+        return true
+    }
+
+    private var title: String {
+        switch source {
+        case .search(let query)?:
+            let first = query.offset + 1
+            return "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\", \(first)–\(first + items.count - 1)"
+        case .artist(let query)?:
+            return "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")
+        case nil:
+            return "Music videos"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Domain
+import Foundation
+
+/// Shows one video: given at creation (from a list) or fetched by id (`--id`).
+@MainActor
+public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel {
+    private let fetchUseCase: any FetchMusicVideoUseCase
+    private let actions: MusicVideoDetailsViewModelActions?
+
+    private let videoSubject: CurrentValueSubject<MusicVideo?, Never>
+    private let rowsSubject: CurrentValueSubject<[MusicVideoDetailRow], Never>
+    private let isLoadingSubject = CurrentValueSubject<Bool, Never>(false)
+    private let notFoundSubject = PassthroughSubject<MusicVideo.ID, Never>()
+    private let errorSubject = PassthroughSubject<MusicVideoError, Never>()
+    private let noticeSubject = PassthroughSubject<String, Never>()
+    private var loadTask: Task<Result<MusicVideo?, MusicVideoError>, Never>?
+
+    public let video: AnyPublisher<MusicVideo?, Never>
+    public let rows: AnyPublisher<[MusicVideoDetailRow], Never>
+    public let isLoading: AnyPublisher<Bool, Never>
+    public let notFound: AnyPublisher<MusicVideo.ID, Never>
+    public let error: AnyPublisher<MusicVideoError, Never>
+    public let notice: AnyPublisher<String, Never>
+
+    /// - Parameters:
+    ///   - video: The video, when already known.
+    ///   - fetchUseCase: Fetches a video by id.
+    ///   - actions: Navigation; `nil` where the screen leads nowhere (one-shot output).
+    public init(
+        video: MusicVideo? = nil,
+        fetchUseCase: any FetchMusicVideoUseCase,
+        actions: MusicVideoDetailsViewModelActions? = nil
+    ) {
+        self.fetchUseCase = fetchUseCase
+        self.actions = actions
+        videoSubject = CurrentValueSubject(video)
+        rowsSubject = CurrentValueSubject(video.map(MusicVideoDetailsFormatter.rows(for:)) ?? [])
+        self.video = videoSubject.eraseToAnyPublisher()
+        rows = rowsSubject.eraseToAnyPublisher()
+        isLoading = isLoadingSubject.eraseToAnyPublisher()
+        notFound = notFoundSubject.eraseToAnyPublisher()
+        error = errorSubject.eraseToAnyPublisher()
+        notice = noticeSubject.eraseToAnyPublisher()
+    }
+
+    public func didLoad(query: MusicVideoLookupQuery) async {
+        didCancel()
+        let useCase = fetchUseCase
+        let task = Task { () -> Result<MusicVideo?, MusicVideoError> in
+            do throws(MusicVideoError) {
+                return .success(try await useCase.execute(query: query))
+            } catch {
+                return .failure(error)
+            }
+        }
+        loadTask = task
+        isLoadingSubject.send(true)
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        let wasCancelled = task.isCancelled
+        if loadTask == task { loadTask = nil }
+        isLoadingSubject.send(false)
+        guard !wasCancelled else { return }
+        switch result {
+        case .success(let video?):
+            videoSubject.send(video)
+            rowsSubject.send(MusicVideoDetailsFormatter.rows(for: video))
+        case .success(nil):
+            notFoundSubject.send(query.id)
+        case .failure(.cancelled):
+            break
+        case .failure(let error):
+            errorSubject.send(error)
+        }
+    }
+
+    public func didOpenInBrowser() {
+        guard let url = videoSubject.value?.trackURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            noticeSubject.send("this video has no web page to open")
+            return
+        }
+        actions?.openInBrowser(url)
+    }
+
+    public func didShowArtistVideos() {
+        guard let video = videoSubject.value, let artistID = video.artistID else {
+            noticeSubject.send("the store does not say who the artist is")
+            return
+        }
+        actions?.showArtistVideos(artistID, video.artistName)
+    }
+
+    public func didCancel() {
+        loadTask?.cancel()
+        loadTask = nil
+    }
+}

@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+
+/// One labelled line of the details screen, formatted and sanitised.
+public struct MusicVideoDetailRow: Equatable, Sendable {
+    public let label: String
+    public let value: String
+
+    public init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// Navigation and effects out of the details screen; the coordinator fills these in.
+public struct MusicVideoDetailsViewModelActions {
+    /// Opens a web page in the user's browser (only http(s) URLs are passed).
+    public let openInBrowser: @MainActor (URL) -> Void
+    /// Shows the artist's music videos.
+    public let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
+
+    public init(
+        openInBrowser: @escaping @MainActor (URL) -> Void,
+        showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void
+    ) {
+        self.openInBrowser = openInBrowser
+        self.showArtistVideos = showArtistVideos
+    }
+}
+
+/// Events the details screen reacts to.
+@MainActor
+public protocol MusicVideoDetailsViewModelInput {
+    /// Fetches the video by id (when it was not given at creation). Returns when done.
+    func didLoad(query: MusicVideoLookupQuery) async
+    /// Opens the video's store page.
+    func didOpenInBrowser()
+    /// Shows the artist's other music videos.
+    func didShowArtistVideos()
+    /// Cancels the request in flight.
+    func didCancel()
+}
+
+/// What the details screen shows.
+@MainActor
+public protocol MusicVideoDetailsViewModelOutput {
+    /// Current value: the video, `nil` until known.
+    var video: AnyPublisher<MusicVideo?, Never> { get }
+    /// Current value: every field, formatted.
+    var rows: AnyPublisher<[MusicVideoDetailRow], Never> { get }
+    /// Current value: whether a request runs.
+    var isLoading: AnyPublisher<Bool, Never> { get }
+    /// Event: the store has no music video with this id.
+    var notFound: AnyPublisher<MusicVideo.ID, Never> { get }
+    /// Event: a request failed.
+    var error: AnyPublisher<MusicVideoError, Never> { get }
+    /// Event: an action cannot be done for this video (no page to open, no artist id).
+    var notice: AnyPublisher<String, Never> { get }
+}
+
+public typealias MusicVideoDetailsViewModel = MusicVideoDetailsViewModelInput & MusicVideoDetailsViewModelOutput
