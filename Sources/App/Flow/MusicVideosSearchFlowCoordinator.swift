@@ -113,8 +113,9 @@ final class MusicVideosSearchFlowCoordinator {
 
     /// Pushes a results screen now and loads it after the current input is handled.
     private func pushResults(_ load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void) {
-        let actions = MusicVideosListViewModelActions(showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0)
-            })
+        let actions = MusicVideosListViewModelActions(showMusicVideoDetails: { [weak self] video in
+            self?.showDetails(of: video)
+        })
         let (screen, viewModel) = container.makeResultsScreen(actions: actions, style: style)
         stack.append(screen)
         pendingLoads.append { await load(viewModel) }
