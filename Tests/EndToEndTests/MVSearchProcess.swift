@@ -63,11 +63,14 @@ enum MVSearchProcess {
         return environment
     }
 
-    /// Starts with pipes for stdout and stderr and no stdin.
+    /// Starts with pipes for stdout and stderr, and stdin from `input` (or none).
     /// - Parameter closeStdout: Close the reading end of stdout at once, as `| true` does.
-    static func launch(_ arguments: [String], environment: [String: String] = environment(), closeStdout: Bool = false)
-        throws -> Running
-    {
+    static func launch(
+        _ arguments: [String],
+        environment: [String: String] = environment(),
+        input: Data? = nil,
+        closeStdout: Bool = false
+    ) throws -> Running {
         let process = Process()
         process.executableURL = executableURL
         process.arguments = arguments
@@ -76,9 +79,14 @@ enum MVSearchProcess {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         let start = ContinuousClock.now
         try process.run()
+        if let input {
+            try stdin.fileHandleForWriting.write(contentsOf: input)
+            try stdin.fileHandleForWriting.close()
+        }
         let output: Drain?
         if closeStdout {
             try stdout.fileHandleForReading.close()
@@ -89,11 +97,14 @@ enum MVSearchProcess {
         return Running(process: process, output: output, errors: Drain(stderr.fileHandleForReading), start: start)
     }
 
-    /// Runs with pipes for stdout and stderr and no stdin.
-    static func run(_ arguments: [String], environment: [String: String] = environment(), timeout: TimeInterval = 30)
-        throws -> Result
-    {
-        try launch(arguments, environment: environment).finish(timeout: timeout)
+    /// Runs with pipes for stdout and stderr, and stdin from `input` (or none).
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = environment(),
+        input: Data? = nil,
+        timeout: TimeInterval = 30
+    ) throws -> Result {
+        try launch(arguments, environment: environment, input: input).finish(timeout: timeout)
     }
 
     /// Runs with stdout and stderr on a pseudo-terminal `columns` wide, as a user at a terminal would.
