@@ -33,6 +33,8 @@ final class InterruptionHandler: @unchecked Sendable {
             source.setEventHandler { [weak self] in
                 console.activityIndicator.stop()
                 if signalNumber == SIGINT && requests.cancel() { return }
+                // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh.
+                if console.diagnosticsIsTerminal { console.diagnostics.write("\n") }
                 guard let self, self.record(status) else { exit(status.rawValue) }
                 cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { exit(status.rawValue) }
