@@ -14,20 +14,21 @@ final class AppFlowCoordinator {
     /// One search, its results written once.
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
-        let viewModel = sceneContainer.makeMusicVideosListViewModel()
-        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style)
-        let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.noResults)
-        await viewModel.didSearch(query: query)
-        withExtendedLifetime(view) {}
-        return outcome.status
+        await runList(style: style) { await $0.didSearch(query: query) }
     }
 
     /// An artist's music videos (`--artist-id`), written once.
     func runArtistVideos(query: ArtistMusicVideosQuery, style: OutputStyle) async -> ExitStatus {
+        await runList(style: style) { await $0.didShowArtistVideos(query: query) }
+    }
+
+    private func runList(style: OutputStyle, load: @MainActor (any MusicVideosListViewModel) async -> Void) async
+        -> ExitStatus
+    {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
         let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style)
         let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.noResults)
-        await viewModel.didShowArtistVideos(query: query)
+        await load(viewModel)
         withExtendedLifetime(view) {}
         return outcome.status
     }

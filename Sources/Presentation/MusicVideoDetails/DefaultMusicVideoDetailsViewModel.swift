@@ -13,7 +13,7 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     private let notFoundSubject = PassthroughSubject<MusicVideo.ID, Never>()
     private let errorSubject = PassthroughSubject<MusicVideoError, Never>()
     private let noticeSubject = PassthroughSubject<String, Never>()
-    private var loadTask: Task<Result<MusicVideo?, MusicVideoError>, Never>?
+    private let request = RequestTask<MusicVideo?>()
 
     public let video: AnyPublisher<MusicVideo?, Never>
     public let rows: AnyPublisher<[MusicVideoDetailRow], Never>
@@ -44,36 +44,20 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     }
 
     public func didLoad(query: MusicVideoLookupQuery) async {
-        didCancel()
         let useCase = fetchUseCase
-        let task = Task { () -> Result<MusicVideo?, MusicVideoError> in
-            do throws(MusicVideoError) {
-                return .success(try await useCase.execute(query: query))
-            } catch {
-                return .failure(error)
-            }
-        }
-        loadTask = task
         isLoadingSubject.send(true)
-        let result = await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        let wasCancelled = task.isCancelled
-        if loadTask == task { loadTask = nil }
+        let result = await request.run { () async throws(MusicVideoError) in try await useCase.execute(query: query) }
         isLoadingSubject.send(false)
-        guard !wasCancelled else { return }
         switch result {
-        case .success(let video?):
+        case .success(let video?)?:
             videoSubject.send(video)
             rowsSubject.send(MusicVideoDetailsFormatter.rows(for: video))
-        case .success(nil):
+        case .success(nil)?:
             notFoundSubject.send(query.id)
-        case .failure(.cancelled):
-            break
-        case .failure(let error):
+        case .failure(let error)?:
             errorSubject.send(error)
+        case nil:
+            break
         }
     }
 
@@ -94,7 +78,6 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     }
 
     public func didCancel() {
-        loadTask?.cancel()
-        loadTask = nil
+        request.cancel()
     }
 }

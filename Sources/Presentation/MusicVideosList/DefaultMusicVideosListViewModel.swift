@@ -18,7 +18,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     /// The search page shown, for paging; `nil` for artist lists.
     private var page: MusicVideoPage?
-    private var loadTask: Task<Result<Loaded, MusicVideoError>, Never>?
+    private let request = RequestTask<Loaded>()
 
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
     public let loading: AnyPublisher<MusicVideosListLoading, Never>
@@ -83,12 +83,10 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     }
 
     public func didCancel() {
-        loadTask?.cancel()
-        loadTask = nil
+        request.cancel()
     }
 
     private func loadFirst(_ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded) async {
-        didCancel()
         guard let loaded = await load(operation, as: .firstPage) else { return }
         show(loaded)
     }
@@ -107,31 +105,16 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         _ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded,
         as kind: MusicVideosListLoading
     ) async -> Loaded? {
-        let task = Task { () -> Result<Loaded, MusicVideoError> in
-            do throws(MusicVideoError) {
-                return .success(try await operation())
-            } catch {
-                return .failure(error)
-            }
-        }
-        loadTask = task
         loadingSubject.send(kind)
-        // The caller being cancelled (Ctrl-C) cancels the request, as `didCancel()` does.
-        let result = await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-        let wasCancelled = task.isCancelled
-        if loadTask == task { loadTask = nil }
+        let result = await request.run(operation)
         loadingSubject.send(.idle)
         switch result {
-        case .success(let loaded) where !wasCancelled:
+        case .success(let loaded)?:
             return loaded
-        case .failure(let error) where !wasCancelled && error != .cancelled:
+        case .failure(let error)?:
             errorSubject.send(error)
             return nil
-        default:
+        case nil:
             return nil
         }
     }
