@@ -29,6 +29,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // `Benchmarks/run` measures decode + map + render in process with this.
+        .executableTarget(
+            name: "mvsearch-benchmark",
+            dependencies: ["Networking", "Domain", "Data", "Presentation"],
+            path: "Benchmarks/DecodeRender",
+            swiftSettings: strictSettings
+        ),
+
         // Test doubles for every seam; never a dependency of a production target.
         .target(
             name: "Mocks",

@@ -8,58 +8,78 @@ public struct MusicVideosJSONRenderer: MusicVideosListRenderer {
     public init() {}
 
     public func render(_ items: [MusicVideosListItemViewModel]) -> String {
-        var text = "[\n"
-        text.reserveCapacity(items.count * 900)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(items.count * 900 + 4)
+        buffer.append(contentsOf: "[\n".utf8)
         for (index, item) in items.enumerated() {
-            text += "  "
-            text += Self.object(for: item.video)
-            text += index == items.count - 1 ? "\n" : ",\n"
+            buffer.append(contentsOf: "  ".utf8)
+            Self.appendObject(for: item.video, to: &buffer)
+            buffer.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
         }
-        return text + "]\n"
+        buffer.append(contentsOf: "]\n".utf8)
+        return String(decoding: buffer, as: UTF8.self)
     }
 
-    static func object(for video: MusicVideo) -> String {
-        let explicit: JSONValue =
+    private static func appendObject(for video: MusicVideo, to buffer: inout [UInt8]) {
+        let explicit: String? =
             switch video.explicitness {
-            case .explicit: .bool(true)
-            case .cleaned, .notExplicit: .bool(false)
-            case .unknown: .null
+            case .explicit: "true"
+            case .cleaned, .notExplicit: "false"
+            case .unknown: nil
             }
-        let fields: [(String, JSONValue)] = [
-            ("id", .number(String(video.id))),
-            ("title", .string(video.title)),
-            ("artist", .string(video.artistName)),
-            ("artistId", .number(video.artistID.map(String.init))),
-            ("collection", .string(video.collectionName)),
-            ("releaseDate", .string(video.releaseDate.map(UTCDateFormatter.iso8601))),
-            ("durationSeconds", .number(DurationFormatter.wholeSeconds(video.duration).map(String.init))),
-            ("genre", .string(video.genre)),
-            ("explicit", explicit),
-            ("country", .string(video.country)),
-            ("currency", .string(video.currency)),
-            ("price", .number(video.price.map { "\($0)" })),
-            ("url", .string(video.trackURL?.absoluteString)),
-            ("artistUrl", .string(video.artistURL?.absoluteString)),
-            ("previewUrl", .string(video.previewURL?.absoluteString)),
-            ("artworkUrl", .string(video.artworkURL?.absoluteString)),
-        ]
-        return "{" + fields.map { JSONText.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        var writer = ObjectWriter(buffer: buffer)
+        buffer = []
+        writer.number("id", String(video.id))
+        writer.string("title", video.title)
+        writer.string("artist", video.artistName)
+        writer.number("artistId", video.artistID.map(String.init))
+        writer.string("collection", video.collectionName)
+        writer.string("releaseDate", video.releaseDate.map(UTCDateFormatter.iso8601))
+        writer.number("durationSeconds", DurationFormatter.wholeSeconds(video.duration).map(String.init))
+        writer.string("genre", video.genre)
+        writer.number("explicit", explicit)
+        writer.string("country", video.country)
+        writer.string("currency", video.currency)
+        writer.number("price", video.price.map { "\($0)" })
+        writer.string("url", video.trackURL?.absoluteString)
+        writer.string("artistUrl", video.artistURL?.absoluteString)
+        writer.string("previewUrl", video.previewURL?.absoluteString)
+        writer.string("artworkUrl", video.artworkURL?.absoluteString)
+        buffer = writer.finish()
     }
 }
 
-private enum JSONValue {
-    case string(String?)
-    case number(String?)
-    case bool(Bool)
-    case null
+/// Writes `{"key":value,…}` into a byte buffer.
+private struct ObjectWriter {
+    private var buffer: [UInt8]
+    private var isFirst = true
 
-    var text: String {
-        switch self {
-        case .string(let value?): JSONText.quoted(value)
-        case .number(let value?): value
-        case .bool(let value): value ? "true" : "false"
-        case .string(nil), .number(nil), .null: "null"
-        }
+    init(buffer: [UInt8]) {
+        self.buffer = buffer
+        self.buffer.append(UInt8(ascii: "{"))
     }
 
+    mutating func string(_ key: String, _ value: String?) {
+        self.key(key)
+        if let value { JSONText.appendQuoted(value, to: &buffer) } else { buffer.append(contentsOf: "null".utf8) }
+    }
+
+    /// A number or literal (`true`, `false`), written as given; `nil` is `null`.
+    mutating func number(_ key: String, _ value: String?) {
+        self.key(key)
+        buffer.append(contentsOf: (value ?? "null").utf8)
+    }
+
+    mutating func finish() -> [UInt8] {
+        buffer.append(UInt8(ascii: "}"))
+        return buffer
+    }
+
+    private mutating func key(_ key: String) {
+        if !isFirst { buffer.append(UInt8(ascii: ",")) }
+        isFirst = false
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(contentsOf: key.utf8)
+        buffer.append(contentsOf: "\":".utf8)
+    }
 }
