@@ -53,6 +53,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let state = Locked(State())
     private let stopped = DispatchSemaphore(value: 0)
+    private let arrived = DispatchSemaphore(value: 0)
     private let acceptLoopDone = DispatchGroup()
 
     private struct State {
@@ -93,6 +94,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         stop()
     }
 
+    /// Blocks until `count` requests have arrived in all, or `timeout` passes.
+    /// - Returns: Whether they arrived.
+    public func waitForRequests(_ count: Int = 1, timeout: TimeInterval = 10) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while state.value.requests.count < count {
+            guard arrived.wait(timeout: deadline) == .success else { return false }
+        }
+        return true
+    }
+
     /// Stops accepting, releases stalled connections, and closes the listening socket.
     public func stop() {
         let alreadyStopped = state.withLock { state -> Bool in
@@ -128,6 +139,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             state.requests.append(request)
             return state.requests.count - 1
         }
+        arrived.signal()
         switch handler(request, index) {
         case .response(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"

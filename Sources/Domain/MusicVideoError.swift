@@ -6,6 +6,8 @@ public enum MusicVideoError: Error, Equatable, Sendable {
     case invalidQuery(QueryProblem)
     /// The machine is offline.
     case offline
+    /// Offline mode, and nothing is stored for this request.
+    case notAvailableOffline
     /// The service's host could not be found or reached.
     case serviceUnreachable
     /// The connection broke before the whole answer arrived.

@@ -22,6 +22,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     case responseTooLarge(limit: Int)
     /// A redirect was not followed: too many, or to a scheme other than http(s), or from https to http.
     case redirectRejected(String)
+    /// Offline: nothing is stored for this request, so it was not sent.
+    case notCached
     /// The endpoint and configuration did not form a valid URL.
     case urlGeneration(RequestGenerationError)
     /// Any other transport failure, described.

@@ -28,6 +28,10 @@ struct ApplicationTests {
             output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
             outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
             width: 80, activityIndicator: HiddenActivityIndicator())
+        // Nothing a test does may touch the user's recent searches or response cache.
+        var overrides = overrides
+        overrides.recentSearchesRepository = overrides.recentSearchesRepository ?? InMemoryRecentSearchesRepository()
+        overrides.responseCacheStore = overrides.responseCacheStore ?? InMemoryResponseCacheStore()
         let application = Application(
             arguments: arguments, environment: environment, console: console, overrides: overrides)
         let status = await application.run()

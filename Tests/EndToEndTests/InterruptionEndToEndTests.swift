@@ -12,9 +12,7 @@ struct InterruptionEndToEndTests {
         let server = try LoopbackHTTPServer(always: .stall)
         defer { server.stop() }
         let running = try MVSearchProcess.launch(["--base-url", server.baseURL.absoluteString, "jack"])
-        let arrival = ContinuousClock.now + .seconds(10)
-        while server.requests.isEmpty && ContinuousClock.now < arrival { usleep(2_000) }
-        try #require(!server.requests.isEmpty, "the request never reached the server")
+        try #require(server.waitForRequests(), "the request never reached the server")
         let sent = ContinuousClock.now
         kill(running.process.processIdentifier, signalNumber)
         let result = running.finish(timeout: 10)

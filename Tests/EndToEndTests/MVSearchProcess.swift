@@ -51,12 +51,13 @@ enum MVSearchProcess {
 
     /// A clean environment: nothing from the developer's shell leaks into a test.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        // A state folder of its own, so runs never share recent searches.
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-e2e-\(UUID().uuidString)")
+        // State and cache folders of its own, so runs never share recent searches or answers.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-e2e-\(UUID().uuidString)")
         var environment = [
             "PATH": "/usr/bin:/bin",
             "HOME": FileManager.default.temporaryDirectory.path,
-            "XDG_STATE_HOME": state.path,
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
             "LANG": "C.UTF-8",
         ]
         environment.merge(extra) { $1 }

@@ -29,6 +29,8 @@ struct SearchOptions: Equatable, Sendable {
     /// `--artist-id`: an artist's music videos.
     var artistID: Int?
     var interactive = false
+    var noCache = false
+    var offline = false
     var showHistory = false
     var clearHistory = false
 

@@ -47,6 +47,8 @@ enum CommandLineParser {
             case "--id": options.lookupID = try integer(try value(), for: name)
             case "--artist-id": options.artistID = try integer(try value(), for: name)
             case "-i", "--interactive": options.interactive = true
+            case "--no-cache": options.noCache = true
+            case "--offline": options.offline = true
             case "--history": options.showHistory = true
             case "--clear-history": options.clearHistory = true
             default:

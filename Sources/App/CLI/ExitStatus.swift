@@ -25,7 +25,8 @@ enum ExitStatus: Int32, Sendable {
         switch error {
         case .invalidQuery, .rejectedQuery: self = .usage
         case .unreadableResponse: self = .dataError
-        case .offline, .serviceUnreachable, .connectionLost, .serviceUnavailable: self = .unavailable
+        case .offline, .notAvailableOffline, .serviceUnreachable, .connectionLost, .serviceUnavailable:
+            self = .unavailable
         case .timedOut, .rateLimited: self = .temporaryFailure
         case .cancelled: self = .interrupted
         }

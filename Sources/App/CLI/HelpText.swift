@@ -27,6 +27,8 @@ enum HelpText {
               --retries N        tries again after server errors and broken connections, 0–5 (default 2)
               --base-url URL     API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);
                                  plain http only for loopback hosts
+              --no-cache         do not answer from the response cache (the answer is still stored)
+              --offline          answer from the response cache only, however old
               --no-color         no colour (also NO_COLOR=1 or TERM=dumb)
           -i, --interactive      browse: search, page, open details, go back
               --id N             look up one video by its track id

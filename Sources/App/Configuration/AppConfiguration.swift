@@ -19,6 +19,12 @@ struct AppConfiguration: Equatable, Sendable {
     let verbose: Bool
     /// Where recent searches live: `$XDG_STATE_HOME/mvsearch`, else `~/.local/state/mvsearch`.
     let stateDirectory: URL
+    /// Where answers are cached: `$XDG_CACHE_HOME/mvsearch`, else `~/.cache/mvsearch`.
+    let cacheDirectory: URL
+    /// Seconds a cached answer stays fresh (`MVSEARCH_CACHE_TTL`); 0 turns the cache off.
+    let cacheTimeToLive: TimeInterval
+    let cacheMode: CachingDataTransferService.Mode
+    static let defaultCacheTimeToLive: TimeInterval = 3600
     /// For the browser opener's `PATH`.
     let environment: [String: String]
 
@@ -65,24 +71,43 @@ struct AppConfiguration: Equatable, Sendable {
             country = MusicVideoQuery.defaultCountry
         }
         verbose = options.verbose
-        stateDirectory = Self.stateDirectory(environment)
+        if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw UsageError(
+                    "MVSEARCH_CACHE_TTL is \(CommandLineParser.quoted(text)), not a number of seconds — "
+                        + "set it to 0 (no cache) or more, or unset it")
+            }
+            cacheTimeToLive = TimeInterval(seconds)
+        } else {
+            cacheTimeToLive = Self.defaultCacheTimeToLive
+        }
+        guard !(options.noCache && options.offline) else {
+            throw UsageError("--no-cache and --offline cannot be used together — choose one")
+        }
+        cacheMode = options.offline ? .offline : options.noCache ? .refresh : .normal
+        stateDirectory = Self.xdgDirectory("XDG_STATE_HOME", default: ".local/state", environment)
+        cacheDirectory = Self.xdgDirectory("XDG_CACHE_HOME", default: ".cache", environment)
         self.environment = environment
     }
 
-    /// XDG: an absolute `XDG_STATE_HOME`, else `$HOME/.local/state`; then `mvsearch`.
-    static func stateDirectory(_ environment: [String: String]) -> URL {
+    /// XDG base directories: the variable when it holds an absolute path, else `$HOME/<default>`;
+    /// then `mvsearch`.
+    static func xdgDirectory(_ variable: String, default relative: String, _ environment: [String: String]) -> URL {
         let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state, isDirectory: true)
+        if let path = environment[variable], path.hasPrefix("/") {
+            base = URL(fileURLWithPath: path, isDirectory: true)
         } else {
             let home =
                 environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
                 .map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.homeDirectoryForCurrentUser
-            base = home.appendingPathComponent(".local/state", isDirectory: true)
+            base = home.appendingPathComponent(relative, isDirectory: true)
         }
         return base.appendingPathComponent("mvsearch", isDirectory: true)
     }
+
+    /// Whether answers go through the response cache at all.
+    var usesCache: Bool { cacheMode == .offline || cacheTimeToLive > 0 }
 
     /// An absolute http(s) URL with a host, ending in `/`; plain http only to a loopback host.
     private static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {

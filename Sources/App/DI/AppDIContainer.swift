@@ -14,6 +14,7 @@ final class AppDIContainer {
         var musicVideosRepository: (any MusicVideosRepository)?
         var recentSearchesRepository: (any RecentSearchesRepository)?
         var browser: (any URLOpening)?
+        var responseCacheStore: (any ResponseCacheStore)?
     }
 
     let configuration: AppConfiguration
@@ -42,10 +43,21 @@ final class AppDIContainer {
         logger: networkLogger
     )
 
-    lazy var dataTransferService: any DataTransferService = RetryingDataTransferService(
-        wrapping: DefaultDataTransferService(networkService: networkService),
-        policy: configuration.retryPolicy
-    )
+    /// Cache (unless off) → retries → decoding → the network service.
+    lazy var dataTransferService: any DataTransferService = {
+        let retrying = RetryingDataTransferService(
+            wrapping: DefaultDataTransferService(networkService: networkService),
+            policy: configuration.retryPolicy
+        )
+        guard configuration.usesCache else { return retrying }
+        return CachingDataTransferService(
+            wrapping: retrying,
+            store: overrides.responseCacheStore ?? FileResponseCacheStore(directory: configuration.cacheDirectory),
+            configuration: configuration.networkConfiguration,
+            timeToLive: configuration.cacheTimeToLive,
+            mode: configuration.cacheMode
+        )
+    }()
 
     lazy var recentSearchesRepository: any RecentSearchesRepository =
         overrides.recentSearchesRepository

@@ -36,6 +36,7 @@ extension MusicVideoError {
     private init(_ error: NetworkError) {
         switch error {
         case .notConnected: self = .offline
+        case .notCached: self = .notAvailableOffline
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
         case .invalidResponse: self = .unreadableResponse(reason: "the answer was not a readable HTTP response")

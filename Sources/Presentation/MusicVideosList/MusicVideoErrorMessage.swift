@@ -16,6 +16,8 @@ public enum MusicVideoErrorMessage {
             return parts(for: problem)
         case .offline:
             return ("you appear to be offline", "check the network connection and try again")
+        case .notAvailableOffline:
+            return ("nothing is cached for this request", "run it once without --offline")
         case .serviceUnreachable:
             return ("cannot reach the iTunes service", "check the network connection (and --base-url) and try again")
         case .connectionLost:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The envelope of a Search or Lookup answer: `{"resultCount": N, "results": […]}`.
-public struct MusicVideosResponseDTO: Decodable, Sendable {
+public struct MusicVideosResponseDTO: Codable, Sendable {
     /// What the service claims; never trusted for indexing.
     public let resultCount: Int?
     public let results: [ResultDTO]
@@ -15,7 +15,7 @@ public struct MusicVideosResponseDTO: Decodable, Sendable {
 extension MusicVideosResponseDTO {
     /// One row of `results`: a track (music video, song, …), a collection or an artist.
     /// Every field is optional, because real answers omit or null any of them.
-    public struct ResultDTO: Decodable, Sendable {
+    public struct ResultDTO: Codable, Sendable {
         public let wrapperType: String?
         public let kind: String?
         public let trackId: Int?

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Answers from a response cache when it can, and stores every answer that decoded. A
+/// decorator: it wraps any `DataTransferService`, so only successful, decoded answers ever
+/// reach the cache — never an HTTP error, a rate-limit refusal or an HTML page.
+///
+/// Entries are keyed by the method and the full URL (base, path, every query item) and hold the
+/// decoded response re-encoded as JSON (only the fields the response type keeps). Responses that
+/// are not `Encodable` pass through uncached.
+public struct CachingDataTransferService: DataTransferService {
+    public enum Mode: Sendable, Equatable {
+        /// Fresh entries answer; the network answers otherwise, and is stored.
+        case normal
+        /// The cache is not read (`--no-cache`); the network's answer is still stored.
+        case refresh
+        /// Only the cache answers, whatever the entry's age (`--offline`).
+        case offline
+    }
+
+    private let wrapped: any DataTransferService
+    private let store: any ResponseCacheStore
+    private let configuration: any NetworkConfigurable
+    private let timeToLive: TimeInterval
+    private let mode: Mode
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - wrapped: Fetches what the cache cannot answer.
+    ///   - store: Where entries live.
+    ///   - configuration: Builds the URL each key is made of.
+    ///   - timeToLive: Seconds an entry stays fresh.
+    ///   - mode: Normal, refresh or offline.
+    ///   - now: The current time (tests pass their own).
+    public init(
+        wrapping wrapped: any DataTransferService,
+        store: any ResponseCacheStore,
+        configuration: any NetworkConfigurable,
+        timeToLive: TimeInterval,
+        mode: Mode = .normal,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.wrapped = wrapped
+        self.store = store
+        self.configuration = configuration
+        self.timeToLive = timeToLive
+        self.mode = mode
+        self.now = now
+    }
+
+    public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+        guard E.Response.self is any Encodable.Type, endpoint.method == .get,
+            let url = try? endpoint.urlRequest(with: configuration).url
+        else { return try await wrapped.request(endpoint) }
+        let key = "GET " + url.absoluteString
+        if mode != .refresh, let cached = store.response(for: key) {
+            let age = now().timeIntervalSince(cached.storedAt)
+            if mode == .offline || (0..<timeToLive).contains(age) {
+                if let value = try? endpoint.responseDecoder.decode(cached.body, as: E.Response.self) { return value }
+                store.removeResponse(for: key)  // unreadable: fetch and replace it
+            }
+        }
+        guard mode != .offline else { throw .networkFailure(.notCached) }
+        let value = try await wrapped.request(endpoint)
+        if let encodable = value as? any Encodable, let body = try? JSONEncoder().encode(encodable) {
+            store.store(CachedResponse(body: body, storedAt: now()), for: key)
+        }
+        return value
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+@Suite("Caching decorator")
+struct CachingDataTransferServiceTests {
+    private struct Answer: Codable, Sendable, Equatable { let value: Int }
+
+    private final class Harness: Sendable {
+        let calls = Locked(0)
+        let time = Locked(Date(timeIntervalSince1970: 1_000_000))
+        let store: InMemoryResponseCacheStore
+        let service: CachingDataTransferService
+
+        init(
+            mode: CachingDataTransferService.Mode = .normal,
+            store: InMemoryResponseCacheStore = InMemoryResponseCacheStore(),
+            answer: @escaping @Sendable (Int) throws(DataTransferError) -> Answer = { Answer(value: $0) }
+        ) throws {
+            let calls = calls
+            let time = time
+            self.store = store
+            let wrapped = MockDataTransferService { _ throws(DataTransferError) in
+                let call = calls.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                return try answer(call)
+            }
+            service = CachingDataTransferService(
+                wrapping: wrapped, store: store,
+                configuration: APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.test/"))),
+                timeToLive: 3600, mode: mode, now: { time.value })
+        }
+
+        func request(_ term: String = "x") async throws(DataTransferError) -> Answer {
+            try await service.request(
+                Endpoint<Answer>(path: "search", queryItems: [QueryItem(name: "term", value: term)]))
+        }
+    }
+
+    @Test("A second identical request is answered from the cache; a different one is not")
+    func hit() async throws {
+        let harness = try Harness()
+        #expect(try await harness.request() == Answer(value: 1))
+        #expect(try await harness.request() == Answer(value: 1))
+        #expect(harness.calls.value == 1)
+        #expect(try await harness.request("y") == Answer(value: 2))
+        #expect(
+            harness.store.stored.keys.sorted() == [
+                "GET https://example.test/search?term=x", "GET https://example.test/search?term=y",
+            ])
+    }
+
+    @Test("An entry older than its time to live is fetched again and replaced")
+    func expiry() async throws {
+        let harness = try Harness()
+        _ = try await harness.request()
+        harness.time.withLock { $0 += 3601 }
+        #expect(try await harness.request() == Answer(value: 2))
+        #expect(try await harness.request() == Answer(value: 2))
+        #expect(harness.calls.value == 2)
+    }
+
+    @Test("Failures are never stored")
+    func failuresNotCached() async throws {
+        let harness = try Harness(answer: { call throws(DataTransferError) in
+            guard call > 1 else { throw .networkFailure(.httpStatus(HTTPFailure(statusCode: 403))) }
+            return Answer(value: call)
+        })
+        _ = try? await harness.request()
+        #expect(harness.store.stored.isEmpty)
+        #expect(try await harness.request() == Answer(value: 2))
+        #expect(harness.calls.value == 2)
+    }
+
+    @Test("Refresh mode (--no-cache) fetches, and stores the fresh answer")
+    func refresh() async throws {
+        let store = InMemoryResponseCacheStore()
+        _ = try await Harness(store: store).request()
+        let refreshing = try Harness(
+            mode: .refresh, store: store, answer: { _ throws(DataTransferError) in Answer(value: 9) })
+        #expect(try await refreshing.request() == Answer(value: 9))
+        #expect(refreshing.calls.value == 1)
+        #expect(try await Harness(store: store).request() == Answer(value: 9))
+    }
+
+    @Test("Offline mode answers from an entry of any age, and fails without one, never fetching")
+    func offline() async throws {
+        let store = InMemoryResponseCacheStore()
+        _ = try await Harness(store: store).request()
+        let offline = try Harness(mode: .offline, store: store)
+        offline.time.withLock { $0 += 86_400 * 365 }
+        #expect(try await offline.request() == Answer(value: 1))
+        await #expect(throws: DataTransferError.networkFailure(.notCached)) { _ = try await offline.request("never") }
+        #expect(offline.calls.value == 0)
+    }
+
+    @Test("An entry that no longer decodes is fetched again and replaced")
+    func corrupted() async throws {
+        let store = InMemoryResponseCacheStore([
+            "GET https://example.test/search?term=x": CachedResponse(
+                body: Data("{garbage".utf8), storedAt: Date(timeIntervalSince1970: 1_000_000))
+        ])
+        let harness = try Harness(store: store)
+        #expect(try await harness.request() == Answer(value: 1))
+        #expect(harness.calls.value == 1)
+        #expect(String(decoding: store.stored.values.first?.body ?? Data(), as: UTF8.self) == #"{"value":1}"#)
+    }
+}
+
+@Suite("Response cache files")
+struct FileResponseCacheStoreTests {
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "mvsearch-cache-\(UUID().uuidString)/mvsearch")
+
+    private func entry(_ text: String, at seconds: TimeInterval = 0) -> CachedResponse {
+        CachedResponse(body: Data(text.utf8), storedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    @Test("An entry round-trips; the folder is 0700 and the file 0600")
+    func roundTrip() throws {
+        let store = FileResponseCacheStore(directory: directory)
+        store.store(entry("{\"a\":1}\n\nwith blank lines"), for: "GET https://x/search?term=a")
+        #expect(store.response(for: "GET https://x/search?term=a") == entry("{\"a\":1}\n\nwith blank lines"))
+        #expect(store.response(for: "GET https://x/search?term=b") == nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.count == 1)
+        let file = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent(try #require(files.first)).path)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect((try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test(
+        "A corrupted file, or one whose header names another key, is ignored and removed",
+        arguments: ["garbage without header", "{\"key\":\"GET other\",\"storedAt\":1}\n{}"])
+    func corrupted(content: String) throws {
+        let store = FileResponseCacheStore(directory: directory)
+        store.store(entry("{}"), for: "k")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+        try Data(content.utf8).write(to: directory.appendingPathComponent(name))
+        #expect(store.response(for: "k") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        store.store(entry("{}"), for: "k")
+        #expect(store.response(for: "k") != nil)
+    }
+
+    @Test("Over the size limit, the least recently used entries go first")
+    func leastRecentlyUsed() throws {
+        let body = String(repeating: "x", count: 1000)
+        let store = FileResponseCacheStore(directory: directory, maximumBytes: 3500)
+        var known: Set<String> = []
+        for (index, key) in ["a", "b", "c"].enumerated() {
+            store.store(entry(body), for: key)
+            // Last used an hour ago, a then b then c, without waiting for the clock.
+            let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+            let name = try #require(names.subtracting(known).first)
+            known = names
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -3600 + Double(index))],
+                ofItemAtPath: directory.appendingPathComponent(name).path)
+        }
+        _ = store.response(for: "a")  // a is now the most recently used
+        store.store(entry(body), for: "d")
+        #expect(store.response(for: "b") == nil)
+        #expect(store.response(for: "a") != nil)
+        #expect(store.response(for: "c") != nil)
+        #expect(store.response(for: "d") != nil)
+    }
+}
