@@ -104,6 +104,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return true
     }
 
+    /// `waitForRequests` for async code: it waits on a thread of its own, never blocking the
+    /// cooperative or dispatch pools that the awaited request itself needs.
+    public func requestsArrived(_ count: Int = 1, timeout: TimeInterval = 10) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: self.waitForRequests(count, timeout: timeout))
+            }
+        }
+    }
+
     /// Stops accepting, releases stalled connections, and closes the listening socket.
     public func stop() {
         let alreadyStopped = state.withLock { state -> Bool in
@@ -111,9 +121,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             return state.isStopped
         }
         guard !alreadyStopped else { return }
+        // Wake the accept loop and let it finish before closing: closed first, the descriptor
+        // number could be reused by another server's socket, and the old loop would accept (and
+        // drop) that server's connections.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         acceptLoopDone.wait()
+        close(listener)
         for _ in 0..<64 { stopped.signal() }
     }
 

@@ -16,18 +16,18 @@ struct CacheEndToEndTests {
     }
 
     @Test("A second identical search makes no request; --no-cache makes one; --offline answers from the cache")
-    func secondSearch() throws {
+    func secondSearch() async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
         defer { server.stop() }
         let environment = environment(server)
-        let first = try MVSearchProcess.run(["clairo"], environment: environment)
-        let second = try MVSearchProcess.run(["clairo"], environment: environment)
+        let first = try await MVSearchProcess.run(["clairo"], environment: environment)
+        let second = try await MVSearchProcess.run(["clairo"], environment: environment)
         #expect(first.status == 0 && second.status == 0)
         #expect(second.stdout == first.stdout)
         #expect(server.requests.count == 1)
-        _ = try MVSearchProcess.run(["--no-cache", "clairo"], environment: environment)
+        _ = try await MVSearchProcess.run(["--no-cache", "clairo"], environment: environment)
         #expect(server.requests.count == 2)
-        let offline = try MVSearchProcess.run(["--offline", "clairo"], environment: environment)
+        let offline = try await MVSearchProcess.run(["--offline", "clairo"], environment: environment)
         #expect(offline.stdout == first.stdout)
         #expect(server.requests.count == 2)
         let files = try FileManager.default.contentsOfDirectory(atPath: try cacheFolder(environment).path)
@@ -35,17 +35,17 @@ struct CacheEndToEndTests {
     }
 
     @Test("--offline with nothing cached exits 69 with a hint and sends nothing")
-    func offlineMiss() throws {
+    func offlineMiss() async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
         defer { server.stop() }
-        let result = try MVSearchProcess.run(["--offline", "clairo"], environment: environment(server))
+        let result = try await MVSearchProcess.run(["--offline", "clairo"], environment: environment(server))
         #expect(result.status == 69)
         #expect(result.stderr == "mvsearch: nothing is cached for this request — run it once without --offline\n")
         #expect(server.requests.isEmpty)
     }
 
     @Test("Failures are never cached: after a 403, a 500 and an HTML page, the next search asks again")
-    func failuresNotCached() throws {
+    func failuresNotCached() async throws {
         let body = try Fixture.data("search-musicvideo-clairo")
         let server = try LoopbackHTTPServer { _, index in
             switch index {
@@ -57,45 +57,49 @@ struct CacheEndToEndTests {
         }
         defer { server.stop() }
         let environment = environment(server)
-        let statuses = try (0..<3).map { _ in
-            try MVSearchProcess.run(["--retries", "0", "clairo"], environment: environment).status
+        var statuses: [Int32] = []
+        for _ in 0..<3 {
+            statuses.append(
+                try await MVSearchProcess.run(["--retries", "0", "clairo"], environment: environment).status)
         }
         #expect(statuses == [75, 69, 65])
-        #expect(try MVSearchProcess.run(["clairo"], environment: environment).status == 0)
-        #expect(try MVSearchProcess.run(["clairo"], environment: environment).status == 0)
+        #expect(try await MVSearchProcess.run(["clairo"], environment: environment).status == 0)
+        #expect(try await MVSearchProcess.run(["clairo"], environment: environment).status == 0)
         #expect(server.requests.count == 4)
     }
 
     @Test("A corrupted entry is ignored, fetched again and replaced")
-    func corruptedEntry() throws {
+    func corruptedEntry() async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
         defer { server.stop() }
         let environment = environment(server)
-        _ = try MVSearchProcess.run(["clairo"], environment: environment)
+        _ = try await MVSearchProcess.run(["clairo"], environment: environment)
         let folder = try cacheFolder(environment)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             try Data("\u{0}corrupt".utf8).write(to: folder.appendingPathComponent(name))
         }
-        let repaired = try MVSearchProcess.run(["clairo"], environment: environment)
+        let repaired = try await MVSearchProcess.run(["clairo"], environment: environment)
         #expect(repaired.status == 0)
         #expect(repaired.stderr.isEmpty)
         #expect(server.requests.count == 2)
-        #expect(try MVSearchProcess.run(["clairo"], environment: environment).status == 0)
+        #expect(try await MVSearchProcess.run(["clairo"], environment: environment).status == 0)
         #expect(server.requests.count == 2)
     }
 
     @Test("Ten processes at once leave a readable cache")
-    func concurrentProcesses() throws {
+    func concurrentProcesses() async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
         defer { server.stop() }
         let environment = environment(server)
         let running = try (0..<10).map {
             try MVSearchProcess.launch(["--json", $0 % 2 == 0 ? "clairo" : "wallows"], environment: environment)
         }
-        #expect(running.map { $0.finish().status } == Array(repeating: 0, count: 10))
+        var statuses: [Int32] = []
+        for process in running { statuses.append(await process.finish().status) }
+        #expect(statuses == Array(repeating: 0, count: 10))
         let before = server.requests.count
         for term in ["clairo", "wallows"] {
-            let cached = try MVSearchProcess.run(["--offline", "--json", term], environment: environment)
+            let cached = try await MVSearchProcess.run(["--offline", "--json", term], environment: environment)
             #expect(cached.status == 0)
             #expect((try? JSONSerialization.jsonObject(with: Data(cached.stdout.utf8))) != nil)
         }

@@ -88,10 +88,10 @@ struct FaultEndToEndTests {
     ]
 
     @Test("A fault from the server or the network", arguments: faults)
-    func fault(_ fault: Fault) throws {
+    func fault(_ fault: Fault) async throws {
         let server = try LoopbackHTTPServer { _, index in fault.reply(index) }
         defer { server.stop() }
-        let result = try MVSearchProcess.run(
+        let result = try await MVSearchProcess.run(
             ["--base-url", server.baseURL.absoluteString] + fault.arguments + ["jack", "johnson"])
         if let message = fault.message {
             expectOneLine(result, status: fault.status, mentions: message)
@@ -106,11 +106,11 @@ struct FaultEndToEndTests {
     }
 
     @Test("Nothing listening: 69, at once")
-    func nothingListening() throws {
+    func nothingListening() async throws {
         let server = try LoopbackHTTPServer(always: .close)
         let url = server.baseURL.absoluteString
         server.stop()
-        let result = try MVSearchProcess.run(["--base-url", url, "jack"])
+        let result = try await MVSearchProcess.run(["--base-url", url, "jack"])
         expectOneLine(result, status: 69, mentions: "cannot reach the iTunes service")
         #expect(result.duration < .seconds(3))
         report("nothing listening", result, requests: 0)
@@ -126,11 +126,11 @@ struct FaultEndToEndTests {
             ["--base-url", "http://example.com/", "x"],
             ["--retries", "9", "x"], [String(repeating: "long ", count: 101)],
         ])
-    func badCommandLine(_ arguments: [String]) throws {
+    func badCommandLine(_ arguments: [String]) async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
         defer { server.stop() }
         let environment = MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString])
-        let result = try MVSearchProcess.run(arguments, environment: environment)
+        let result = try await MVSearchProcess.run(arguments, environment: environment)
         expectOneLine(result, status: 64, mentions: "")
         #expect(server.requests.isEmpty)
     }
@@ -141,8 +141,9 @@ struct FaultEndToEndTests {
             ("MVSEARCH_BASE_URL", "gopher://x"), ("MVSEARCH_BASE_URL", "http://example.com/"),
             ("MVSEARCH_COUNTRY", "usa"),
         ])
-    func badEnvironment(variable: String, value: String) throws {
-        let result = try MVSearchProcess.run(["jack"], environment: MVSearchProcess.environment([variable: value]))
+    func badEnvironment(variable: String, value: String) async throws {
+        let result = try await MVSearchProcess.run(
+            ["jack"], environment: MVSearchProcess.environment([variable: value]))
         expectOneLine(result, status: 64, mentions: variable)
     }
 

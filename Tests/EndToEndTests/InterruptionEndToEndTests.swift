@@ -8,14 +8,14 @@ struct InterruptionEndToEndTests {
     @Test(
         "SIGINT during a stalled request exits 130 within a second, printing nothing",
         arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] as [(Int32, Int32)])
-    func signal(signalNumber: Int32, status: Int32) throws {
+    func signal(signalNumber: Int32, status: Int32) async throws {
         let server = try LoopbackHTTPServer(always: .stall)
         defer { server.stop() }
         let running = try MVSearchProcess.launch(["--base-url", server.baseURL.absoluteString, "jack"])
-        try #require(server.waitForRequests(), "the request never reached the server")
+        try #require(await server.requestsArrived(), "the request never reached the server")
         let sent = ContinuousClock.now
         kill(running.process.processIdentifier, signalNumber)
-        let result = running.finish(timeout: 10)
+        let result = await running.finish(timeout: 10)
         #expect(ContinuousClock.now - sent < .seconds(1))
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
@@ -23,19 +23,19 @@ struct InterruptionEndToEndTests {
     }
 
     @Test("A closed stdout (mvsearch … | true) ends quietly")
-    func closedPipe() throws {
+    func closedPipe() async throws {
         let body = try Fixture.data("search-musicvideo-clairo")
         let server = try LoopbackHTTPServer(always: .json(body))
         defer { server.stop() }
         let running = try MVSearchProcess.launch(
             ["--base-url", server.baseURL.absoluteString, "clairo"], closeStdout: true)
-        let result = running.finish()
+        let result = await running.finish()
         #expect(result.stderr.isEmpty)
         #expect(result.status == 0)
     }
 
     @Test("Arguments with invalid UTF-8 or control characters never crash and are sent encoded")
-    func hostileArguments() throws {
+    func hostileArguments() async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-song-sick-love")))
         defer { server.stop() }
         let shell = Process()

@@ -17,7 +17,7 @@ enum MVSearchProcess {
     }
 
     /// A started process whose output is being collected.
-    final class Running {
+    final class Running: @unchecked Sendable {
         let process: Process
         private let output: Drain?
         private let errors: Drain?
@@ -98,21 +98,30 @@ enum MVSearchProcess {
         return Running(process: process, output: output, errors: Drain(stderr.fileHandleForReading), start: start)
     }
 
+    /// Runs blocking work on a thread of its own and awaits its result. Neither the cooperative
+    /// pool nor the dispatch pool may block: on Linux both have about one thread per core, and
+    /// URLSession (in other tests of this process) needs the dispatch pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+
     /// Runs with pipes for stdout and stderr, and stdin from `input` (or none).
     static func run(
         _ arguments: [String],
         environment: [String: String] = environment(),
         input: Data? = nil,
         timeout: TimeInterval = 30
-    ) throws -> Result {
-        try launch(arguments, environment: environment, input: input).finish(timeout: timeout)
+    ) async throws -> Result {
+        try await launch(arguments, environment: environment, input: input).finish(timeout: timeout)
     }
 
     /// Runs with stdout and stderr on a pseudo-terminal `columns` wide, as a user at a terminal would.
     static func runInTerminal(
         _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
     )
-        throws -> Result
+        async throws -> Result
     {
         var primary: Int32 = -1
         var secondary: Int32 = -1
@@ -130,9 +139,9 @@ enum MVSearchProcess {
         try process.run()
         close(secondary)
         let output = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
-        let status = wait(for: process, timeout: 30)
+        let status = await offPool { wait(for: process, timeout: 30) }
         // The terminal turns each "\n" into "\r\n"; undo that so output compares as written.
-        let text = output.text().replacingOccurrences(of: "\r\n", with: "\n")
+        let text = await offPool { output.text() }.replacingOccurrences(of: "\r\n", with: "\n")
         return Result(status: status, stdout: text, stderr: "", duration: ContinuousClock.now - start)
     }
 
@@ -166,7 +175,7 @@ enum MVSearchProcess {
 
     fileprivate static func wait(for process: Process, timeout: TimeInterval) -> Int32 {
         let exited = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             process.waitUntilExit()
             exited.signal()
         }

@@ -10,10 +10,10 @@ struct SearchEndToEndTests {
     }
 
     @Test("Piped, a search prints one plain line per video and nothing on stderr")
-    func plainWhenPiped() throws {
+    func plainWhenPiped() async throws {
         let server = try serve("search-musicvideo-clairo")
         defer { server.stop() }
-        let result = try MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "clairo"])
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "clairo"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n")
@@ -27,10 +27,10 @@ struct SearchEndToEndTests {
     }
 
     @Test("On a terminal, a search prints a coloured table that fits the width")
-    func tableOnTerminal() throws {
+    func tableOnTerminal() async throws {
         let server = try serve("search-musicvideo-clairo")
         defer { server.stop() }
-        let result = try MVSearchProcess.runInTerminal(
+        let result = try await MVSearchProcess.runInTerminal(
             ["clairo"], columns: 70,
             environment: MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString]))
         #expect(result.status == 0)
@@ -44,10 +44,10 @@ struct SearchEndToEndTests {
     }
 
     @Test("NO_COLOR on a terminal: a table without escape sequences")
-    func noColor() throws {
+    func noColor() async throws {
         let server = try serve("search-musicvideo-clairo")
         defer { server.stop() }
-        let result = try MVSearchProcess.runInTerminal(
+        let result = try await MVSearchProcess.runInTerminal(
             ["--base-url", server.baseURL.absoluteString, "clairo"],
             environment: MVSearchProcess.environment(["NO_COLOR": "1"]))
         #expect(result.status == 0)
@@ -56,10 +56,10 @@ struct SearchEndToEndTests {
     }
 
     @Test("--json prints one array with every key, null where the answer has nothing")
-    func json() throws {
+    func json() async throws {
         let server = try serve("search-musicvideo-sabotage-2011")
         defer { server.stop() }
-        let result = try MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "--json", "sabotage"])
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "--json", "sabotage"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -76,20 +76,20 @@ struct SearchEndToEndTests {
     }
 
     @Test("An answer without music videos exits 1: a message on stderr, nothing on stdout")
-    func noVideos() throws {
+    func noVideos() async throws {
         let server = try serve("search-song-sick-love")
         defer { server.stop() }
-        let result = try MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "sick", "love"])
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "sick", "love"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "mvsearch: no music videos found for \"sick love\" — try other or fewer words\n")
     }
 
     @Test("The term reaches the server exactly as typed")
-    func encoding() throws {
+    func encoding() async throws {
         let server = try serve("search-musicvideo-clairo")
         defer { server.stop() }
-        _ = try MVSearchProcess.run([
+        _ = try await MVSearchProcess.run([
             "--base-url", server.baseURL.absoluteString, "Florence", "+", "the", "Machine", "&", "AC/DC", "#1", "100%",
             "é", "한글",
         ])
@@ -99,12 +99,12 @@ struct SearchEndToEndTests {
     }
 
     @Test("Server strings with escapes, CR, NUL, C1 and bidi controls print as inert text")
-    func hostileStrings() throws {
+    func hostileStrings() async throws {
         let server = try LoopbackHTTPServer(always: .json(Fixture.hostile))
         defer { server.stop() }
         let base = server.baseURL.absoluteString
-        let plain = try MVSearchProcess.run(["--base-url", base, "x"])
-        let table = try MVSearchProcess.runInTerminal(["--base-url", base, "--no-color", "x"])
+        let plain = try await MVSearchProcess.run(["--base-url", base, "x"])
+        let table = try await MVSearchProcess.runInTerminal(["--base-url", base, "--no-color", "x"])
         for output in [plain.stdout, table.stdout] {
             #expect(output.contains("Title[2J over31m"))
             #expect(
@@ -113,19 +113,19 @@ struct SearchEndToEndTests {
                         || $0.value == 0x202E
                 })
         }
-        let json = try MVSearchProcess.run(["--base-url", base, "--json", "x"])
+        let json = try await MVSearchProcess.run(["--base-url", base, "--json", "x"])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.first?["title"] as? String == "Title\u{1B}[2J\r\u{0}over\u{9B}31m\u{202E}gnp.exe")
         #expect(!json.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
     @Test("--help and --version print on stdout and exit 0")
-    func helpAndVersion() throws {
-        let help = try MVSearchProcess.run(["--help"])
+    func helpAndVersion() async throws {
+        let help = try await MVSearchProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("mvsearch — search the iTunes Store for music videos\n"))
         #expect(help.stderr.isEmpty)
-        let version = try MVSearchProcess.run(["--version"])
+        let version = try await MVSearchProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "mvsearch 0.1.0\n")
     }

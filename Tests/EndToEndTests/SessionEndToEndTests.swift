@@ -48,22 +48,22 @@ struct SessionEndToEndTests {
 
     private func run(
         _ arguments: [String], input: String? = nil, server: LoopbackHTTPServer, environment: [String: String]? = nil
-    ) throws
+    ) async throws
         -> MVSearchProcess.Result
     {
         var environment = environment ?? MVSearchProcess.environment()
         environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
-        guard let input else { return try MVSearchProcess.run(arguments, environment: environment) }
-        return try MVSearchProcess.run(["-i"] + arguments, environment: environment, input: Data(input.utf8))
+        guard let input else { return try await MVSearchProcess.run(arguments, environment: environment) }
+        return try await MVSearchProcess.run(["-i"] + arguments, environment: environment, input: Data(input.utf8))
     }
 
     @Test(
         "printf 'jack johnson\\n1\\nb\\nq\\n' | mvsearch -i shows the list, the first video, the list again, and exits 0"
     )
-    func pipedSession() throws {
+    func pipedSession() async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let result = try run([], input: "jack johnson\n1\nb\nq\n", server: server)
+        let result = try await run([], input: "jack johnson\n1\nb\nq\n", server: server)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let list = "Music videos for \"jack johnson\", 1–4\n#  Title"
@@ -74,28 +74,28 @@ struct SessionEndToEndTests {
     }
 
     @Test("In a session, a on a video lists the artist's videos through the lookup endpoint")
-    func artistInSession() throws {
+    func artistInSession() async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let result = try run([], input: "clairo\n2\na\nq\n", server: server)
+        let result = try await run([], input: "clairo\n2\na\nq\n", server: server)
         #expect(result.status == 0)
         #expect(result.stdout.contains("Music videos by Clairo\n"))
         #expect(server.requests.last?.target == "/lookup?id=1187613837&entity=musicVideo&limit=25&country=US")
     }
 
     @Test("--id shows one video's details; an unknown id exits 1")
-    func lookup() throws {
+    func lookup() async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let json = try run(["--id", "1378778940", "--json"], server: server)
+        let json = try await run(["--id", "1378778940", "--json"], server: server)
         #expect(json.status == 0)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(array.first?["title"] as? String == "4Ever")
-        let table = try MVSearchProcess.runInTerminal(
+        let table = try await MVSearchProcess.runInTerminal(
             ["--id", "1378778940", "--no-color"],
             environment: MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString]))
         #expect(table.stdout.hasPrefix("Title             4Ever\nArtist            Clairo\n"))
-        let missing = try run(["--id", "5"], server: server)
+        let missing = try await run(["--id", "5"], server: server)
         #expect(missing.status == 1)
         #expect(missing.stdout.isEmpty)
         #expect(missing.stderr.hasPrefix("mvsearch: no music video has the id 5"))
@@ -103,20 +103,20 @@ struct SessionEndToEndTests {
     }
 
     @Test("--artist-id lists the artist's videos, skipping the artist row; none exits 1")
-    func artist() throws {
+    func artist() async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let result = try run(["--artist-id", "1187613837", "-l", "5"], server: server)
+        let result = try await run(["--artist-id", "1187613837", "-l", "5"], server: server)
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").map { $0.split(separator: "\t").first } == ["1378778940"])
         #expect(server.requests.first?.target == "/lookup?id=1187613837&entity=musicVideo&limit=5&country=US")
-        let none = try run(["--artist-id", "42"], server: server)
+        let none = try await run(["--artist-id", "42"], server: server)
         #expect(none.status == 1)
         #expect(none.stderr.hasPrefix("mvsearch: no music videos found for artist 42"))
     }
 
     @Test("A corrupted history file: one warning, the results all the same, and a good file afterwards")
-    func corruptedHistory() throws {
+    func corruptedHistory() async throws {
         let server = try Self.server()
         defer { server.stop() }
         let environment = MVSearchProcess.environment()
@@ -124,26 +124,28 @@ struct SessionEndToEndTests {
             "mvsearch")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("{\u{0}garbage".utf8).write(to: folder.appendingPathComponent("recent-searches.json"))
-        let search = try run(["clairo"], server: server, environment: environment)
+        let search = try await run(["clairo"], server: server, environment: environment)
         #expect(search.status == 0)
         #expect(search.stdout.split(separator: "\n").count == 4)
         #expect(search.stderr.hasPrefix("mvsearch: warning: "))
         #expect(search.stderr.split(separator: "\n").count == 1)
-        let history = try run(["--history"], server: server, environment: environment)
+        let history = try await run(["--history"], server: server, environment: environment)
         #expect(history.stdout == "clairo\n")
         #expect(history.stderr.isEmpty)
     }
 
     @Test("Eight processes searching at once leave a valid history holding every term")
-    func concurrentProcesses() throws {
+    func concurrentProcesses() async throws {
         let server = try Self.server()
         defer { server.stop() }
         var environment = MVSearchProcess.environment()
         environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
         let terms = (1...8).map { "term\($0)" }
         let running = try terms.map { try MVSearchProcess.launch([$0], environment: environment) }
-        #expect(running.map { $0.finish().status } == Array(repeating: 0, count: 8))
-        let history = try MVSearchProcess.run(["--history", "--json"], environment: environment)
+        var statuses: [Int32] = []
+        for process in running { statuses.append(await process.finish().status) }
+        #expect(statuses == Array(repeating: 0, count: 8))
+        let history = try await MVSearchProcess.run(["--history", "--json"], environment: environment)
         let stored = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String])
         #expect(Set(stored) == Set(terms))
     }

@@ -56,7 +56,7 @@ struct DefaultNetworkSessionManagerTests {
         let request = URLRequest(url: server.baseURL)
         let task = Task { try await manager.data(for: request) }
         let clock = ContinuousClock()
-        try #require(server.waitForRequests(), "the request never reached the server")
+        try #require(await server.requestsArrived(), "the request never reached the server")
         let start = clock.now
         task.cancel()
         let result = await task.result

@@ -89,6 +89,31 @@ struct MusicVideosListViewModelTests {
         #expect(useCase.executedQueries.map(\.offset) == [0, 2, 0])
     }
 
+    @Test("With prefetching, the next page is asked for as soon as a page shows, and n uses it")
+    func prefetch() async {
+        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            query.offset == 0
+                ? MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
+                : MusicVideoPage(query: query, videos: [.stub(id: 3)], rowCount: 1)
+        }
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase(), prefetchesNextPage: true)
+        let items = PublisherRecorder(viewModel.items)
+        await viewModel.didSearch(query: query)
+        await viewModel.didLoadNextPage()
+        #expect(items.values.map { $0.map(\.video.id) } == [[], [1, 2], [3]])
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2])  // no request of its own for page 2
+    }
+
+    @Test("Without prefetching (one-shot output), no page is asked for beyond the one shown")
+    func noPrefetch() async {
+        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
+        }
+        await viewModel(search: useCase).didSearch(query: query)
+        #expect(useCase.executedQueries.map(\.offset) == [0])
+    }
+
     @Test("An artist's videos load through the artist use case, with no paging")
     func artistVideos() async {
         let artistQuery = ArtistMusicVideosQuery(artistID: 9, artistName: "Clairo", country: "us", limit: 5)

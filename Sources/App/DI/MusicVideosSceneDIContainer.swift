@@ -55,12 +55,14 @@ final class MusicVideosSceneDIContainer {
     // MARK: Music videos list
 
     func makeMusicVideosListViewModel(
-        actions: MusicVideosListViewModelActions? = nil
+        actions: MusicVideosListViewModelActions? = nil,
+        prefetchesNextPage: Bool = false
     ) -> any MusicVideosListViewModel {
         DefaultMusicVideosListViewModel(
             searchUseCase: makeSearchMusicVideosUseCase(),
             artistVideosUseCase: makeFetchArtistMusicVideosUseCase(),
-            actions: actions)
+            actions: actions,
+            prefetchesNextPage: prefetchesNextPage)
     }
 
     func makeMusicVideosListView(viewModel: any MusicVideosListViewModel, style: OutputStyle) -> MusicVideosListView {
@@ -123,7 +125,7 @@ final class MusicVideosSceneDIContainer {
         actions: MusicVideosListViewModelActions,
         style: TextStyle
     ) -> (ResultsScreen, any MusicVideosListViewModel) {
-        let viewModel = makeMusicVideosListViewModel(actions: actions)
+        let viewModel = makeMusicVideosListViewModel(actions: actions, prefetchesNextPage: true)
         let status = MusicVideosListStatusView(
             viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
             activityIndicator: console.activityIndicator)

@@ -7,6 +7,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private let searchUseCase: any SearchMusicVideosUseCase
     private let artistVideosUseCase: any FetchArtistMusicVideosUseCase
     private let actions: MusicVideosListViewModelActions?
+    private let prefetchesNextPage: Bool
 
     private let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
     private let loadingSubject = CurrentValueSubject<MusicVideosListLoading, Never>(.idle)
@@ -19,6 +20,8 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     /// The search page shown, for paging; `nil` for artist lists.
     private var page: MusicVideoPage?
     private let request = RequestTask<Loaded>()
+    /// The next page, already being fetched while the user reads this one.
+    private var prefetch: (query: MusicVideoQuery, task: Task<Result<MusicVideoPage, MusicVideoError>, Never>)?
 
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
     public let loading: AnyPublisher<MusicVideosListLoading, Never>
@@ -37,14 +40,18 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     ///   - searchUseCase: Performs searches.
     ///   - artistVideosUseCase: Fetches an artist's videos.
     ///   - actions: Navigation; `nil` where the list leads nowhere (one-shot output).
+    ///   - prefetchesNextPage: Fetch the next page as soon as a page shows, so paging is instant.
+    ///     Off for one-shot output: a request nobody asked for counts against the rate limit.
     public init(
         searchUseCase: any SearchMusicVideosUseCase,
         artistVideosUseCase: any FetchArtistMusicVideosUseCase,
-        actions: MusicVideosListViewModelActions? = nil
+        actions: MusicVideosListViewModelActions? = nil,
+        prefetchesNextPage: Bool = false
     ) {
         self.searchUseCase = searchUseCase
         self.artistVideosUseCase = artistVideosUseCase
         self.actions = actions
+        self.prefetchesNextPage = prefetchesNextPage
         items = itemsSubject.eraseToAnyPublisher()
         loading = loadingSubject.eraseToAnyPublisher()
         source = sourceSubject.eraseToAnyPublisher()
@@ -87,17 +94,42 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     }
 
     private func loadFirst(_ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded) async {
+        cancelPrefetch()
         guard let loaded = await load(operation, as: .firstPage) else { return }
         show(loaded)
     }
 
     private func loadPage(_ query: MusicVideoQuery, as kind: MusicVideosListLoading) async {
         let useCase = searchUseCase
-        guard
-            let loaded = await load(
-                { () async throws(MusicVideoError) in .page(try await useCase.execute(query: query)) }, as: kind)
-        else { return }
+        let prefetched = prefetch?.query == query ? prefetch?.task : nil
+        cancelPrefetch(keeping: prefetched)
+        let operation = { @Sendable () async throws(MusicVideoError) -> Loaded in
+            // A prefetched page that failed is asked for again: the failure may have passed.
+            if case .success(let page)? = await prefetched?.value { return .page(page) }
+            return .page(try await useCase.execute(query: query))
+        }
+        guard let loaded = await load(operation, as: kind) else { return }
         show(loaded)
+    }
+
+    private func startPrefetch(after page: MusicVideoPage) {
+        guard prefetchesNextPage, let next = page.nextPageQuery else { return }
+        let useCase = searchUseCase
+        prefetch = (
+            next,
+            Task {
+                do throws(MusicVideoError) {
+                    return .success(try await useCase.execute(query: next))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        )
+    }
+
+    private func cancelPrefetch(keeping kept: Task<Result<MusicVideoPage, MusicVideoError>, Never>? = nil) {
+        if let task = prefetch?.task, task != kept { task.cancel() }
+        prefetch = nil
     }
 
     /// Runs one request; returns `nil` when it failed (after publishing the error) or was cancelled.
@@ -127,6 +159,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             self.page = page
             source = .search(page.query)
             videos = page.videos
+            startPrefetch(after: page)
         case .artist(let query, let artistVideos):
             page = nil
             source = .artist(query)
