@@ -31,11 +31,14 @@ enum MVSearchProcess {
         }
 
         /// Waits for the exit (killing the process after `timeout`) and collects the output.
-        func finish(timeout: TimeInterval = 30) -> Result {
-            let status = MVSearchProcess.wait(for: process, timeout: timeout)
-            let end = ContinuousClock.now
-            return Result(
-                status: status, stdout: output?.text() ?? "", stderr: errors?.text() ?? "", duration: end - start)
+        func finish(timeout: TimeInterval = 30) async -> Result {
+            await MVSearchProcess.offPool {
+                let status = MVSearchProcess.wait(for: self.process, timeout: timeout)
+                let end = ContinuousClock.now
+                return Result(
+                    status: status, stdout: self.output?.text() ?? "", stderr: self.errors?.text() ?? "",
+                    duration: end - self.start)
+            }
         }
     }
 
@@ -117,7 +120,8 @@ enum MVSearchProcess {
         try await launch(arguments, environment: environment, input: input).finish(timeout: timeout)
     }
 
-    /// Runs with stdout and stderr on a pseudo-terminal `columns` wide, as a user at a terminal would.
+    /// Runs with stdout on a pseudo-terminal `columns` wide, as a user at a terminal would; stderr
+    /// goes to a pipe of its own, so a spinner never mixes with the output under test.
     static func runInTerminal(
         _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
     )
@@ -132,17 +136,20 @@ enum MVSearchProcess {
         process.arguments = arguments
         process.environment = environment
         let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
+        let stderr = Pipe()
         process.standardOutput = terminal
-        process.standardError = terminal
+        process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
         let start = ContinuousClock.now
         try process.run()
         close(secondary)
         let output = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
+        let errors = Drain(stderr.fileHandleForReading)
         let status = await offPool { wait(for: process, timeout: 30) }
         // The terminal turns each "\n" into "\r\n"; undo that so output compares as written.
         let text = await offPool { output.text() }.replacingOccurrences(of: "\r\n", with: "\n")
-        return Result(status: status, stdout: text, stderr: "", duration: ContinuousClock.now - start)
+        let errorText = await offPool { errors.text() }
+        return Result(status: status, stdout: text, stderr: errorText, duration: ContinuousClock.now - start)
     }
 
     /// Reads a file descriptor to its end on a thread of its own, so a full pipe never blocks the child.
