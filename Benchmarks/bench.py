@@ -1,0 +1,140 @@
+"""Measures mvsearch against curl | jq. Run through Benchmarks/run, which builds first."""
+import datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
+
+RUNS = int(os.environ.get("MVSEARCH_BENCH_RUNS", "30"))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PRODUCTS = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build-bench/release")
+MVSEARCH = os.path.join(PRODUCTS, "mvsearch")
+BENCHMARK = os.path.join(PRODUCTS, "mvsearch-benchmark")
+
+# jq programs that produce what mvsearch produces, from the same answer.
+JQ_JSON = r'''[.results[] | select(.wrapperType == "track" and .kind == "music-video") | {
+  id: .trackId, title: .trackName, artist: .artistName, artistId: .artistId, collection: .collectionName,
+  releaseDate: .releaseDate, durationSeconds: (if .trackTimeMillis then (.trackTimeMillis / 1000 | round) else null end),
+  genre: .primaryGenreName,
+  explicit: (if .trackExplicitness == "explicit" then true elif .trackExplicitness then false else null end),
+  country: .country, currency: .currency, price: (if (.trackPrice // -1) >= 0 then .trackPrice else null end),
+  url: .trackViewUrl, artistUrl: .artistViewUrl, previewUrl: .previewUrl, artworkUrl: (.artworkUrl100 // .artworkUrl60)}]'''
+JQ_PLAIN = r'''.results[] | select(.wrapperType == "track" and .kind == "music-video") |
+  ((.trackTimeMillis / 1000 | round) as $s | "\($s / 60 | floor):\($s % 60 | tostring | if length < 2 then "0" + . else . end)") as $time |
+  [(.trackId | tostring), .artistName, .trackName, .releaseDate[0:4], $time, "$\(.trackPrice)", .trackViewUrl] | @tsv'''
+
+
+def answer_200():
+    """A 200-video answer in the recorded shape: the Clairo search's rows, repeated with new ids."""
+    with open(os.path.join(ROOT, "Mocks", "Fixtures", "search-musicvideo-clairo.json"), encoding="utf-8") as f:
+        rows = json.loads(f.read())["results"]
+    out = []
+    for i in range(200):
+        row = dict(rows[i % len(rows)])
+        row["trackId"] = 1_400_000_000 + i
+        row["trackName"] = f'{row["trackName"]} #{i}'
+        out.append(json.dumps(row, ensure_ascii=False))
+    return "\n\n\n{\n \"resultCount\":200,\n \"results\": [\n" + ", \n".join(out) + "]\n}\n\n\n"
+
+
+def run(commands, env):
+    """Runs one command or a two-command pipeline; returns (seconds, stdout bytes, peak RSS KiB per process)."""
+    start = time.perf_counter()
+    if len(commands) == 1:
+        process = subprocess.Popen(commands[0], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        output = process.stdout.read()
+        _, status, usage = os.wait4(process.pid, 0)
+        peaks = [usage.ru_maxrss]
+    else:
+        first = subprocess.Popen(commands[0], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        second = subprocess.Popen(commands[1], stdin=first.stdout, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        first.stdout.close()
+        output = second.stdout.read()
+        _, _, usage_second = os.wait4(second.pid, 0)
+        _, _, usage_first = os.wait4(first.pid, 0)
+        peaks = [usage_first.ru_maxrss, usage_second.ru_maxrss]
+    return time.perf_counter() - start, output, peaks
+
+
+def main():
+    for tool in ("curl", "jq"):
+        if not shutil.which(tool):
+            sys.exit(f"bench.py: {tool} is needed")
+    work = tempfile.mkdtemp(prefix="mvsearch-bench-")
+    with open(os.path.join(work, "search"), "w", encoding="utf-8") as f:
+        f.write(answer_200())
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1"], cwd=work,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (…)"
+    port = int(line.split(" port ")[1].split()[0])
+    base = f"http://127.0.0.1:{port}/"
+    url = base + "search?term=x&media=musicVideo&entity=musicVideo&country=US&limit=200"
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"), XDG_STATE_HOME=os.path.join(work, "state"),
+               NO_COLOR="1", MVSEARCH_BASE_URL=base)
+    try:
+        mv_json = [[MVSEARCH, "--no-cache", "--json", "-l", "200", "x"]]
+        mv_plain = [[MVSEARCH, "--no-cache", "--format", "plain", "-l", "200", "x"]]
+        mv_cached = [[MVSEARCH, "--json", "-l", "200", "x"]]
+        cj_json = [["curl", "-s", url], ["jq", "-c", JQ_JSON]]
+        cj_plain = [["curl", "-s", url], ["jq", "-r", JQ_PLAIN]]
+
+        # Same results? The JSON objects must be equal; the plain lines too.
+        same_json = json.loads(run(mv_json, env)[1]) == json.loads(run(cj_json, env)[1])
+        same_plain = run(mv_plain, env)[1] == run(cj_plain, env)[1]
+        run(mv_cached, env)  # fill the cache
+
+        pairs = {"a": (mv_json, cj_json), "b": (mv_plain, cj_plain), "c": (mv_cached, cj_json)}
+        times = {key: ([], []) for key in pairs}
+        peaks = {key: ([], []) for key in pairs}
+        for _ in range(RUNS):  # alternate the commands, so drift hits both alike
+            for key, (mine, theirs) in pairs.items():
+                for index, command in enumerate((mine, theirs)):
+                    seconds, _, peak = run(command, env)
+                    times[key][index].append(seconds)
+                    peaks[key][index].append(peak)
+        in_process = subprocess.run([BENCHMARK, os.path.join(work, "search"), "300"], capture_output=True, text=True).stdout
+    finally:
+        server.terminate()
+        shutil.rmtree(work, ignore_errors=True)
+
+    labels = {"a": "(a) `--json`, uncached", "b": "(b) `--format plain`, uncached", "c": "(c) `--json`, cached"}
+    targets = {"a": 1.0, "b": 1.0, "c": 0.7}
+    rows = []
+    for key in pairs:
+        mine, theirs = (statistics.median(t) * 1000 for t in times[key])
+        ratio = mine / theirs
+        mine_peak = max(p[0] for p in peaks[key][0]) / 1024
+        theirs_peak = max(max(p) for p in peaks[key][1]) / 1024
+        verdict = "met" if ratio <= targets[key] else "NOT met"
+        rows.append(f"| {labels[key]} | {mine:.1f} ms | {theirs:.1f} ms | **{ratio:.2f}×** (target ≤ {targets[key]}×, {verdict}) "
+                    f"| {mine_peak:.1f} MiB | {theirs_peak:.1f} MiB |")
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    size = os.path.getsize(MVSEARCH) / 1_048_576
+    report = "\n".join([
+        "# Benchmark results",
+        "",
+        f"{datetime.date.today().isoformat()} · {os.cpu_count()} cores, {cpu} · {platform.system()} {platform.release()} · {swift}",
+        f"· mvsearch release, statically linked Swift runtime and Foundation ({size:.1f} MiB)",
+        "",
+        f"A 200-video answer in the recorded iTunes shape, served from loopback; {RUNS} runs of each command, "
+        "alternating; medians; peak memory is the largest RSS of any one process (for curl | jq, of curl or jq).",
+        f"Same output as curl | jq: JSON objects {'equal' if same_json else 'DIFFERENT'}, plain lines "
+        f"{'equal' if same_plain else 'DIFFERENT'}.",
+        "",
+        "| case | mvsearch | curl \\| jq | ratio of medians | mvsearch peak RSS | curl \\| jq peak RSS |",
+        "|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "(e) in process, per 200-video answer (`mvsearch-benchmark`, 300 iterations):",
+        "",
+        "```",
+        in_process.strip(),
+        "```",
+        "",
+        "Reproduce: `Benchmarks/run` (`MVSEARCH_BENCH_RUNS=N` to change the number of runs).",
+        "",
+    ])
+    with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w", encoding="utf-8") as f:
+        f.write(report)
+    print(report)
+
+
+if __name__ == "__main__":
+    main()
