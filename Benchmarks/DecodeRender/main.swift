@@ -38,18 +38,18 @@ func measure(_ name: String, _ operation: () async throws -> Int) async rethrows
 }
 
 let page = try await repository.searchMusicVideos(query: query)
-let items = page.videos.map(MusicVideosListItemViewModel.init(video:))
+let items = MusicVideosListItemViewModel.items(for: page.videos)
 print("videos\t\(page.videos.count)")
 try await measure("decode+map") { try await repository.searchMusicVideos(query: query).videos.count }
-await measure("items") { page.videos.map(MusicVideosListItemViewModel.init(video:)).count }
+await measure("items") { MusicVideosListItemViewModel.items(for: page.videos).count }
 await measure("render json") { MusicVideosJSONRenderer().render(items).utf8.count }
 await measure("render plain") { MusicVideosPlainRenderer().render(items).utf8.count }
 await measure("render table") { MusicVideosTableRenderer(width: 100).render(items).utf8.count }
 try await measure("all (json)") {
     let videos = try await repository.searchMusicVideos(query: query).videos
-    return MusicVideosJSONRenderer().render(videos.map(MusicVideosListItemViewModel.init(video:))).utf8.count
+    return MusicVideosJSONRenderer().render(MusicVideosListItemViewModel.items(for: videos)).utf8.count
 }
 try await measure("all (table)") {
     let videos = try await repository.searchMusicVideos(query: query).videos
-    return MusicVideosTableRenderer(width: 100).render(videos.map(MusicVideosListItemViewModel.init(video:))).utf8.count
+    return MusicVideosTableRenderer(width: 100).render(MusicVideosListItemViewModel.items(for: videos)).utf8.count
 }

@@ -19,11 +19,30 @@ public struct JSONResponseDecoder: ResponseDecoder {
     public init() {}
 
     public func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T {
+        if let readable = type as? any JSONReadable.Type {
+            return try Self.read(readable, from: data, as: type)
+        }
         do {
             return try decoder.decode(type, from: data)
         } catch {
             guard String(validating: data, as: UTF8.self) == nil else { throw error }
             return try decoder.decode(type, from: Data(String(decoding: data, as: UTF8.self).utf8))
         }
+    }
+
+    /// The fast path, with failures reported as the `DecodingError`s callers classify.
+    private static func read<T>(_ readable: any JSONReadable.Type, from data: Data, as type: T.Type) throws -> T {
+        let value: any JSONReadable
+        do {
+            value = try JSONReader.read(readable, from: data)
+        } catch .malformed(let offset, let reason) {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(reason) at byte \(offset)"))
+        } catch .unexpectedShape(let detail) {
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: detail))
+        }
+        guard let typed = value as? T else {
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "unexpected type"))
+        }
+        return typed
     }
 }

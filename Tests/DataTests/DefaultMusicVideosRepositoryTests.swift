@@ -141,3 +141,45 @@ struct DefaultMusicVideosRepositoryTests {
         #expect(items.map(\.name) == ["term", "media", "entity", "country", "limit"])
     }
 }
+
+@Suite("Both decoders read answers the same way")
+struct DecoderEquivalenceTests {
+    @Test(
+        "The fast reader and JSONDecoder give equal DTOs for every recorded answer",
+        arguments: [
+            "search-musicvideo-clairo", "search-musicvideo-sabotage-2011", "search-song-sick-love",
+            "lookup-artists-amg-2011",
+        ])
+    func fixtures(name: String) throws {
+        let data = try Fixture.data(name)
+        let fast = try JSONResponseDecoder().decode(data, as: MusicVideosResponseDTO.self)
+        let foundation = try JSONDecoder().decode(MusicVideosResponseDTO.self, from: data)
+        #expect(fast == foundation)
+        #expect(fast.results.count == foundation.results.count)
+    }
+
+    @Test("Wrong-typed fields read alike in both decoders")
+    func lenientAlike() throws {
+        let data = Data(
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":"42","trackName":7,"trackTimeMillis":"1000","trackPrice":"1.5","artistId":12.0,"previewUrl":"ftp://x","trackViewUrl":"HTTPS://x.test/v"}]}"#
+                .utf8)
+        let fast = try JSONResponseDecoder().decode(data, as: MusicVideosResponseDTO.self)
+        #expect(fast == (try JSONDecoder().decode(MusicVideosResponseDTO.self, from: data)))
+        let row = try #require(fast.results.first)
+        #expect(row.trackId == 42 && row.trackName == nil && row.artistId == 12 && row.previewUrl == nil)
+        #expect(row.trackPrice == Decimal(string: "1.5"))
+        #expect(row.trackViewUrl?.url?.host == "x.test")
+    }
+
+    @Test(
+        "Prices are read exactly",
+        arguments: [
+            ("1.99", "1.99"), ("-1", "-1"), ("12", "12"), ("0.30", "0.3"), ("1e3", "1000"),
+            ("123456789012.345678", "123456789012.345678"),
+        ])
+    func prices(text: String, expected: String) throws {
+        let data = Data(#"{"results":[{"trackPrice":\#(text)}]}"#.utf8)
+        let row = try #require(try JSONResponseDecoder().decode(data, as: MusicVideosResponseDTO.self).results.first)
+        #expect(row.trackPrice == Decimal(string: expected))
+    }
+}

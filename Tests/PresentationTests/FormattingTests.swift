@@ -92,7 +92,8 @@ struct DisplayWidthTests {
     @Test(
         "Wide scripts and emoji take two columns; combining marks none",
         arguments: [
-            ("abc", 3), ("한글", 4), ("アイ", 4), ("漢字", 4), ("🎸", 2), ("❤️", 2), ("👩‍👩‍👧", 2), ("e\u{301}", 1), ("ｆｕｌｌ", 8),
+            ("abc", 3), ("한글", 4), ("アイ", 4), ("漢字", 4), ("🎸", 2), ("❤️", 2), ("👩‍👩‍👧", 2), ("e\u{301}", 1), ("🇯🇵", 2),
+            ("🇯🇵🇫🇷", 4), ("👍🏽", 2), ("❤\u{FE0F}", 2), ("a\u{200D}", 1), ("ｆｕｌｌ", 8),
             ("", 0),
         ])
     func widths(text: String, columns: Int) {

@@ -15,6 +15,15 @@ struct RendererTests {
                 duration: 3723, explicitness: .explicit, price: nil)),
     ]
 
+    @Test("Rows made for a page format like rows made one by one")
+    func itemsForPage() {
+        let videos: [MusicVideo] = [
+            .stub(id: 1), .stub(id: 2, price: Decimal(string: "0.99"), currency: "GBP"), .stub(id: 3),
+        ]
+        #expect(
+            MusicVideosListItemViewModel.items(for: videos) == videos.map(MusicVideosListItemViewModel.init(video:)))
+    }
+
     @Test("The table matches its golden text")
     func tableGolden() {
         let text = MusicVideosTableRenderer(width: 80).render(items)

@@ -2,25 +2,26 @@ import Foundation
 
 /// How many terminal columns text takes: East Asian wide and fullwidth characters and emoji
 /// take two, combining marks and zero-width characters none, everything else one.
+///
+/// Works scalar by scalar, as terminals do: a zero-width joiner joins the next scalar into the
+/// emoji before it, a variation selector 16 makes the scalar before it two wide, skin-tone
+/// modifiers add nothing, and two regional indicators make one flag.
 public enum DisplayWidth {
     /// - Parameter text: Sanitised text (no control characters).
     /// - Returns: Its width in columns.
     public static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        var state = State()
+        for scalar in text.unicodeScalars { state.add(scalar) }
+        return state.width
     }
 
     /// - Parameter character: One grapheme cluster.
     /// - Returns: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
-        var width = 0
-        for scalar in character.unicodeScalars {
-            if scalar.value == 0xFE0F || isWide(scalar) || scalar.properties.isEmojiPresentation {
-                return 2
-            }
-            if width == 0 && !isZeroWidth(scalar) { width = 1 }
-        }
-        return width
+        var state = State()
+        for scalar in character.unicodeScalars { state.add(scalar) }
+        return min(state.width, 2)
     }
 
     /// Cuts text to at most `width` columns, ending with `…` when anything was cut.
@@ -53,6 +54,63 @@ public enum DisplayWidth {
         return alignRight ? padding + text : text + padding
     }
 
+    /// The running width of a scalar sequence.
+    private struct State {
+        var width = 0
+        private var previous = 0
+        private var joinsNext = false
+        private var afterRegionalIndicator = false
+
+        mutating func add(_ scalar: Unicode.Scalar) {
+            let value = scalar.value
+            if value < 0x300 {  // Latin, Greek and the like: one column, nothing to look up
+                settle(1)
+                return
+            }
+            switch value {
+            case 0x200D:  // zero-width joiner: the next scalar joins the emoji before it
+                joinsNext = true
+                return
+            case 0xFE0F:  // variation selector 16: emoji presentation
+                if previous == 1 {
+                    width += 1
+                    previous = 2
+                }
+                return
+            case 0x1F3FB...0x1F3FF:  // skin-tone modifiers
+                return
+            case 0x1F1E6...0x1F1FF:  // regional indicators: two make one flag
+                if afterRegionalIndicator {
+                    afterRegionalIndicator = false
+                    return
+                }
+                settle(2)
+                afterRegionalIndicator = true
+                return
+            default:
+                break
+            }
+            if joinsNext {
+                joinsNext = false
+                return
+            }
+            if isWide(value) || scalar.properties.isEmojiPresentation {
+                settle(2)
+            } else if isZeroWidth(scalar) {
+                previous = 0
+            } else {
+                settle(1)
+            }
+        }
+
+        private mutating func settle(_ columns: Int) {
+            width += columns
+            previous = columns
+            joinsNext = false
+            afterRegionalIndicator = false
+        }
+    }
+
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true
@@ -61,8 +119,8 @@ public enum DisplayWidth {
     }
 
     /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's EastAsianWidth.txt, condensed.
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
             0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,

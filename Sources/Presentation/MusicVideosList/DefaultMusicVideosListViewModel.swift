@@ -166,7 +166,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             videos = artistVideos
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
-        itemsSubject.send(videos.map(MusicVideosListItemViewModel.init(video:)))
+        itemsSubject.send(MusicVideosListItemViewModel.items(for: videos))
         let hasNext = page?.hasNextPage ?? false
         let hasPrevious = page?.previousPageQuery != nil
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }

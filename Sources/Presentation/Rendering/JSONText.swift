@@ -19,6 +19,14 @@ enum JSONText {
         value.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
+                // Copy the run of bytes that need nothing in one go.
+                var runEnd = index
+                while runEnd < bytes.count, isPlain(bytes[runEnd]) { runEnd += 1 }
+                if runEnd > index {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                    index = runEnd
+                    if index == bytes.count { break }
+                }
                 let byte = bytes[index]
                 if byte < 0x80 {
                     appendASCII(byte, to: &buffer)
@@ -36,6 +44,12 @@ enum JSONText {
             }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// Printable ASCII other than `"` and `\`: written as it is.
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     private static func appendASCII(_ byte: UInt8, to buffer: inout [UInt8]) {

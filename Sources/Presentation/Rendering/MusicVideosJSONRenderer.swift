@@ -11,16 +11,23 @@ public struct MusicVideosJSONRenderer: MusicVideosListRenderer {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(items.count * 900 + 4)
         buffer.append(contentsOf: "[\n".utf8)
+        var prices: [Decimal: String] = [:]  // a page holds a handful of distinct prices
         for (index, item) in items.enumerated() {
             buffer.append(contentsOf: "  ".utf8)
-            Self.appendObject(for: item.video, to: &buffer)
+            let price = item.video.price.map { amount in
+                if let text = prices[amount] { return text }
+                let text = "\(amount)"
+                prices[amount] = text
+                return text
+            }
+            Self.appendObject(for: item.video, price: price, to: &buffer)
             buffer.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
         }
         buffer.append(contentsOf: "]\n".utf8)
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    private static func appendObject(for video: MusicVideo, to buffer: inout [UInt8]) {
+    private static func appendObject(for video: MusicVideo, price: String?, to buffer: inout [UInt8]) {
         let explicit: String? =
             switch video.explicitness {
             case .explicit: "true"
@@ -40,7 +47,7 @@ public struct MusicVideosJSONRenderer: MusicVideosListRenderer {
         writer.number("explicit", explicit)
         writer.string("country", video.country)
         writer.string("currency", video.currency)
-        writer.number("price", video.price.map { "\($0)" })
+        writer.number("price", price)
         writer.string("url", video.trackURL?.absoluteString)
         writer.string("artistUrl", video.artistURL?.absoluteString)
         writer.string("previewUrl", video.previewURL?.absoluteString)

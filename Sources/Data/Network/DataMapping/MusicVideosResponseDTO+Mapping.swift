@@ -31,10 +31,10 @@ extension MusicVideosResponseDTO.ResultDTO {
             collectionPrice: Self.salePrice(collectionPrice),
             country: country,
             currency: currency,
-            trackURL: trackViewUrl,
-            artistURL: artistViewUrl,
-            previewURL: previewUrl,
-            artworkURL: artworkUrl100 ?? artworkUrl60
+            trackURL: trackViewUrl?.url,
+            artistURL: artistViewUrl?.url,
+            previewURL: previewUrl?.url,
+            artworkURL: artworkUrl100?.url ?? artworkUrl60?.url
         )
     }
 

@@ -1,0 +1,188 @@
+import Foundation
+import Networking
+
+/// One field's value, read the lenient way real answers need: absent, `null` or of the wrong type
+/// reads as `nil`; integers may be written as floats (`181600.0`) or strings; URLs must be http(s).
+/// Both decoders provide one, so a DTO says once which key fills which field.
+protocol LenientValueReader {
+    associatedtype Failure: Error
+    mutating func lenientString() throws(Failure) -> String?
+    mutating func lenientInt() throws(Failure) -> Int?
+    mutating func lenientDouble() throws(Failure) -> Double?
+    mutating func lenientDecimal() throws(Failure) -> Decimal?
+    mutating func lenientWebURL() throws(Failure) -> WebURLText?
+    mutating func skip() throws(Failure)
+}
+
+/// The rules, shared by both readers.
+enum LenientValue {
+    static func string(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    static func int(_ number: Double) -> Int? {
+        number.isFinite && number.rounded() == number && abs(number) < 9e15 ? Int(number) : nil
+    }
+
+    /// A decimal number written plainly (`1.99`, `-1`, `12`), read exactly without the general
+    /// parser; anything else (exponents, long fractions) goes through `Decimal(string:)`.
+    static func decimal<Text: StringProtocol>(_ text: Text) -> Decimal? {
+        var significand: UInt64 = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        var digits = 0
+        var isNegative = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where offset == 0:
+                isNegative = true
+            case UInt8(ascii: "."):
+                guard !seenPoint else { return Decimal(string: String(text)) }
+                seenPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 18 else { return Decimal(string: String(text)) }
+                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            default:
+                return Decimal(string: String(text))
+            }
+        }
+        guard digits > 0 else { return nil }
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: -fractionDigits, significand: Decimal(significand))
+    }
+
+    static func webURL(_ text: String?) -> WebURLText? {
+        guard let text = string(text) else { return nil }
+        let lowered = text.prefix(8).lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
+        return WebURLText(text: text)
+    }
+}
+
+/// The text of an http(s) URL, parsed only when a URL is wanted: parsing costs more than
+/// reading, and not every URL of an answer is kept.
+public struct WebURLText: Codable, Equatable, Sendable {
+    public let text: String
+
+    /// The parsed URL; `nil` when the text is not a valid http(s) URL after all.
+    public var url: URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http"
+        else { return nil }
+        return url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    init(text: String) {
+        self.text = text
+    }
+}
+
+/// A value of a `KeyedDecodingContainer` (the `JSONDecoder` path); never fails.
+struct ContainerValue<Key: CodingKey>: LenientValueReader {
+    let container: KeyedDecodingContainer<Key>
+    let key: Key
+
+    func lenientString() -> String? {
+        LenientValue.string((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil)
+    }
+
+    func lenientInt() -> Int? {
+        if let value = try? container.decodeIfPresent(Int.self, forKey: key) { return value }
+        if let value = try? container.decodeIfPresent(Double.self, forKey: key) { return LenientValue.int(value) }
+        return lenientString().flatMap { Int($0) }
+    }
+
+    func lenientDouble() -> Double? {
+        if let value = try? container.decodeIfPresent(Double.self, forKey: key) { return value.isFinite ? value : nil }
+        return lenientString().flatMap { Double($0) }
+    }
+
+    func lenientDecimal() -> Decimal? {
+        if let value = try? container.decodeIfPresent(Decimal.self, forKey: key) { return value }
+        return lenientString().flatMap(LenientValue.decimal)
+    }
+
+    func lenientWebURL() -> WebURLText? {
+        LenientValue.webURL(lenientString())
+    }
+
+    func skip() {}
+}
+
+/// The `JSONReader` path: lenient about types, strict about malformed JSON.
+extension JSONReader: LenientValueReader {
+    mutating func lenientString() throws(Failure) -> String? {
+        switch try peek() {
+        case .string: return LenientValue.string(try readString())
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    mutating func lenientInt() throws(Failure) -> Int? {
+        switch try peek() {
+        case .number:
+            guard let text = try readNumberText() else { return nil }
+            return Int(text) ?? Double(text).flatMap(LenientValue.int)
+        case .string: return try readString().flatMap { Int($0) }
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    mutating func lenientDouble() throws(Failure) -> Double? {
+        switch try peek() {
+        case .number: return try readNumberText().flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
+        case .string: return try readString().flatMap { Double($0) }
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    mutating func lenientDecimal() throws(Failure) -> Decimal? {
+        switch try peek() {
+        case .number: return try readNumberText().flatMap(LenientValue.decimal)
+        case .string: return try readString().flatMap(LenientValue.decimal)
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    mutating func lenientWebURL() throws(Failure) -> WebURLText? {
+        LenientValue.webURL(try lenientString())
+    }
+
+    mutating func skip() throws(Failure) {
+        try skipValue()
+    }
+}
+
+/// Any key, for decoding objects whose keys are read one by one.
+struct AnyCodingKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
