@@ -47,6 +47,13 @@ public struct CachingDataTransferService: DataTransferService {
         self.now = now
     }
 
+    /// Slashes unescaped: URLs then read back on the decoders' fast path.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
+
     public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
         guard E.Response.self is any Encodable.Type, endpoint.method == .get,
             let url = try? endpoint.urlRequest(with: configuration).url
@@ -61,7 +68,7 @@ public struct CachingDataTransferService: DataTransferService {
         }
         guard mode != .offline else { throw .networkFailure(.notCached) }
         let value = try await wrapped.request(endpoint)
-        if let encodable = value as? any Encodable, let body = try? JSONEncoder().encode(encodable) {
+        if let encodable = value as? any Encodable, let body = try? Self.encoder.encode(encodable) {
             store.store(CachedResponse(body: body, storedAt: now()), for: key)
         }
         return value

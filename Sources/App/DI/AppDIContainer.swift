@@ -4,8 +4,8 @@ import Foundation
 import Networking
 import Presentation
 
-/// The composition root's shared services: configuration, session manager, network and data
-/// transfer services, each made on first use. `Overrides` swap a seam for a test double: a
+/// The composition root's shared services: configuration, the data transfer chain (cache,
+/// retries, decoding, network service, session manager) and storage, each made on first use. `Overrides` swap a seam for a test double: a
 /// session manager (the whole app runs against it instead of the network) or a repository.
 @MainActor
 final class AppDIContainer {
@@ -31,33 +31,44 @@ final class AppDIContainer {
         self.overrides = overrides
     }
 
-    lazy var sessionManager: any NetworkSessionManager =
-        overrides.sessionManager ?? DefaultNetworkSessionManager(timeout: configuration.timeout)
-
-    lazy var networkLogger: any NetworkLogger =
-        configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
-
-    lazy var networkService: any NetworkService = DefaultNetworkService(
-        configuration: configuration.networkConfiguration,
-        sessionManager: sessionManager,
-        logger: networkLogger
-    )
-
-    /// Cache (unless off) → retries → decoding → the network service.
+    /// Cache (unless off) → retries → decoding → network service → session manager. The part
+    /// behind the cache is built on the first request the cache cannot answer.
     lazy var dataTransferService: any DataTransferService = {
-        let retrying = RetryingDataTransferService(
-            wrapping: DefaultDataTransferService(networkService: networkService),
-            policy: configuration.retryPolicy
-        )
-        guard configuration.usesCache else { return retrying }
+        let network = LazyDataTransferService(
+            Self.networkChain(
+                configuration: configuration, diagnostics: console.diagnostics, sessionManager: overrides.sessionManager
+            ))
+        guard configuration.usesCache else { return network }
         return CachingDataTransferService(
-            wrapping: retrying,
+            wrapping: network,
             store: overrides.responseCacheStore ?? FileResponseCacheStore(directory: configuration.cacheDirectory),
             configuration: configuration.networkConfiguration,
             timeToLive: configuration.cacheTimeToLive,
             mode: configuration.cacheMode
         )
     }()
+
+    /// Builds retries → decoding → network service → session manager (the `URLSession` one unless
+    /// a test double is given).
+    private static func networkChain(
+        configuration: AppConfiguration,
+        diagnostics: any TextOutput,
+        sessionManager: (any NetworkSessionManager)?
+    ) -> @Sendable () -> any DataTransferService {
+        {
+            let logger: any NetworkLogger =
+                configuration.verbose ? DiagnosticNetworkLogger(output: diagnostics) : SilentNetworkLogger()
+            let networkService = DefaultNetworkService(
+                configuration: configuration.networkConfiguration,
+                sessionManager: sessionManager ?? DefaultNetworkSessionManager(timeout: configuration.timeout),
+                logger: logger
+            )
+            return RetryingDataTransferService(
+                wrapping: DefaultDataTransferService(networkService: networkService),
+                policy: configuration.retryPolicy
+            )
+        }
+    }
 
     lazy var recentSearchesRepository: any RecentSearchesRepository =
         overrides.recentSearchesRepository
