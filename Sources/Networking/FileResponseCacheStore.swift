@@ -9,8 +9,8 @@ import Foundation
 /// Answers as files in one folder: a header line (`{"key":…,"storedAt":…}`) then the body.
 ///
 /// The file name is a 64-bit FNV-1a hash of the key; the key in the header guards against
-/// collisions. Writes go to a temporary file (`0600`) renamed into place, so readers — other
-/// processes included — see a whole entry or none. Reading an entry touches it, and after each
+/// collisions. Entries are written with `AtomicFile`, so readers — other processes included —
+/// see a whole entry or none. Reading an entry touches it, and after each
 /// write the least recently used entries are removed until the folder is under `maximumBytes`.
 /// A file that cannot be read as an entry is removed. The folder is created `0700`.
 public struct FileResponseCacheStore: ResponseCacheStore {
@@ -59,16 +59,7 @@ public struct FileResponseCacheStore: ResponseCacheStore {
             return
         }
         let destination = fileURL(for: key)
-        let temporary = directory.appendingPathComponent(".\(getpid()).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
-        let contents = header + Data("\n".utf8) + response.body
-        let written = contents.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == contents.count, rename(temporary.path, destination.path) == 0 else {
-            unlink(temporary.path)
-            return
-        }
+        guard AtomicFile.write(header + Data("\n".utf8) + response.body, to: destination) else { return }
         evictLeastRecentlyUsed(keeping: destination)
     }
 
@@ -107,13 +98,4 @@ public struct FileResponseCacheStore: ResponseCacheStore {
             total -= entry.size
         }
     }
-}
-
-/// `write(2)`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
 }

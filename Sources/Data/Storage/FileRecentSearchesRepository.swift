@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Networking
 
 #if canImport(Glibc)
     import Glibc
@@ -94,20 +95,9 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
         }
     }
 
-    /// Writes a temporary file (created `0600`, never shared) and renames it over the list. No
-    /// `fsync`: a list of recent searches is not worth milliseconds on every search, and the
-    /// rename still guarantees a reader never sees a partial file.
     private func write(_ searches: [String]) throws {
         let data = try JSONEncoder().encode(StoredSearches(searches: searches))
-        let temporary = directory.appendingPathComponent(".recent-searches.\(getpid()).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let written = data.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == data.count, rename(temporary.path, fileURL.path) == 0 else {
-            unlink(temporary.path)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        guard AtomicFile.write(data, to: fileURL) else { throw CocoaError(.fileWriteUnknown) }
     }
 
     private func report(_ problem: String) {
@@ -117,13 +107,4 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
         }
         if isFirst { onProblem(problem) }
     }
-}
-
-/// `write(2)`, which the type's own `write(_:)` hides.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
 }
