@@ -27,7 +27,7 @@ public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, @unchecke
 
 /// An artist-videos use case that answers from a closure and records every query.
 public final class MockFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase, @unchecked Sendable {
-    public typealias Handler = @Sendable (ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo]
+    public typealias Handler = @Sendable (ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage
 
     private let handler: Handler?
     private let recorded = Locked<[ArtistMusicVideosQuery]>([])
@@ -39,7 +39,7 @@ public final class MockFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseC
 
     public var executedQueries: [ArtistMusicVideosQuery] { recorded.value }
 
-    public func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo] {
+    public func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage {
         recorded.withLock { $0.append(query) }
         guard let handler else {
             reportUnimplemented("MockFetchArtistMusicVideosUseCase.execute(query:)")

@@ -1,11 +1,23 @@
 import Foundation
 
+/// An artist's music videos, and the (normalised) query they answer.
+public struct ArtistMusicVideosPage: Equatable, Sendable {
+    public let query: ArtistMusicVideosQuery
+    /// Distinct videos, in the service's order.
+    public let videos: [MusicVideo]
+
+    public init(query: ArtistMusicVideosQuery, videos: [MusicVideo]) {
+        self.query = query
+        self.videos = videos
+    }
+}
+
 /// Fetches the music videos of one artist.
 public protocol FetchArtistMusicVideosUseCase: Sendable {
     /// - Parameter query: The artist lookup as given.
-    /// - Returns: Distinct videos, in the service's order.
+    /// - Returns: Distinct videos, in the service's order, with the normalised query.
     /// - Throws: `MusicVideoError.invalidQuery` before any request; otherwise the repository's error.
-    func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo]
+    func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage
 }
 
 public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase {
@@ -15,13 +27,14 @@ public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCas
         self.repository = repository
     }
 
-    public func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo] {
+    public func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage {
         let validQuery: ArtistMusicVideosQuery
         do {
             validQuery = try query.validated()
         } catch {
             throw .invalidQuery(error)
         }
-        return try await repository.fetchArtistMusicVideos(query: validQuery).uniqued()
+        let videos = try await repository.fetchArtistMusicVideos(query: validQuery).uniqued()
+        return ArtistMusicVideosPage(query: validQuery, videos: videos)
     }
 }

@@ -29,9 +29,9 @@ struct LookupUseCaseTests {
             [.stub(id: 2), .stub(id: 1), .stub(id: 2)]
         })
         let useCase = DefaultFetchArtistMusicVideosUseCase(repository: repository)
-        #expect(
-            try await useCase.execute(query: ArtistMusicVideosQuery(artistID: 7, country: "jp", limit: 5)).map(\.id)
-                == [2, 1])
+        let page = try await useCase.execute(query: ArtistMusicVideosQuery(artistID: 7, country: "jp", limit: 5))
+        #expect(page.videos.map(\.id) == [2, 1])
+        #expect(page.query.country == "JP")
         #expect(repository.artistQueries.map(\.country) == ["JP"])
         await #expect(throws: MusicVideoError.invalidQuery(.limitOutOfRange(500, 1...200))) {
             _ = try await useCase.execute(query: ArtistMusicVideosQuery(artistID: 7, limit: 500))

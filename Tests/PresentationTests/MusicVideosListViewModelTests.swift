@@ -117,7 +117,11 @@ struct MusicVideosListViewModelTests {
     @Test("An artist's videos load through the artist use case, with no paging")
     func artistVideos() async {
         let artistQuery = ArtistMusicVideosQuery(artistID: 9, artistName: "Clairo", country: "us", limit: 5)
-        let artist = MockFetchArtistMusicVideosUseCase { _ throws(MusicVideoError) in [.stub(id: 4), .stub(id: 5)] }
+        let artist = MockFetchArtistMusicVideosUseCase { query throws(MusicVideoError) in
+            var normalised = query
+            normalised.country = query.country.uppercased()
+            return ArtistMusicVideosPage(query: normalised, videos: [.stub(id: 4), .stub(id: 5)])
+        }
         let viewModel = viewModel(artist: artist)
         let sources = PublisherRecorder(viewModel.source)
         let items = PublisherRecorder(viewModel.items)

@@ -33,7 +33,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     private enum Loaded {
         case page(MusicVideoPage)
-        case artist(ArtistMusicVideosQuery, [MusicVideo])
+        case artist(ArtistMusicVideosPage)
     }
 
     /// - Parameters:
@@ -69,7 +69,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     public func didShowArtistVideos(query: ArtistMusicVideosQuery) async {
         let useCase = artistVideosUseCase
         await loadFirst { () async throws(MusicVideoError) in
-            .artist(try query.validatedForDisplay(), try await useCase.execute(query: query))
+            .artist(try await useCase.execute(query: query))
         }
     }
 
@@ -160,10 +160,10 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             source = .search(page.query)
             videos = page.videos
             startPrefetch(after: page)
-        case .artist(let query, let artistVideos):
+        case .artist(let artistPage):
             page = nil
-            source = .artist(query)
-            videos = artistVideos
+            source = .artist(artistPage.query)
+            videos = artistPage.videos
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
         itemsSubject.send(MusicVideosListItemViewModel.items(for: videos))
@@ -172,16 +172,5 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
         if hasPreviousPageSubject.value != hasPrevious { hasPreviousPageSubject.send(hasPrevious) }
         if videos.isEmpty { noResultsSubject.send(source) }
-    }
-}
-
-extension ArtistMusicVideosQuery {
-    /// The query as it was sent (the use case validates again; this only normalises for display).
-    fileprivate func validatedForDisplay() throws(MusicVideoError) -> ArtistMusicVideosQuery {
-        do {
-            return try validated()
-        } catch {
-            throw .invalidQuery(error)
-        }
     }
 }
