@@ -90,13 +90,42 @@ struct HelpTextTests {
         #expect(lines.allSatisfy { $0.count <= 100 })
     }
 
-    @Test("Every option the parser knows is documented in the help")
+    @Test("Every option in the table is in the help, each on a line of its own with its help")
     func documentsEveryOption() {
-        for option in [
-            "--limit", "--offset", "--country", "--by", "--no-explicit", "--format", "--json", "--timeout",
-            "--base-url", "--no-color", "--verbose", "--help", "--version",
-        ] {
-            #expect(HelpText.usage.contains(option), "\(option)")
+        let lines = HelpText.usage.split(separator: "\n").map(String.init)
+        for option in CommandLineOption.all {
+            let line = lines.first { $0.hasPrefix("  " + option.synopsis + " ") }
+            #expect(line?.hasSuffix(option.help[0]) == true, "\(option.long)")
+        }
+        for name in ["--id", "--artist-id", "--retries", "--offline", "--no-cache", "--history", "-i", "-v"] {
+            #expect(HelpText.usage.contains(name), "\(name)")
+        }
+    }
+
+    @Test("Every name in the table is one the parser accepts, and no name is in the table twice")
+    func parserAcceptsTheTable() throws {
+        let names = CommandLineOption.all.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+        #expect(Set(CommandLineOption.all.map(\.key)).count == CommandLineOption.Key.allCases.count)
+        for option in CommandLineOption.all {
+            for name in option.names {
+                let value = option.choices.first ?? "1"
+                let arguments = option.value == .none ? [name, "x"] : [name, value, "x"]
+                #expect(throws: Never.self, "\(name)") { try CommandLineParser.parse(arguments) }
+            }
+        }
+    }
+
+    @Test("Values with a fixed list: the table lists exactly what the parser accepts")
+    func choicesMatchTheParser() throws {
+        let by = try #require(CommandLineOption.named("--by"))
+        #expect(by.choices == MusicVideoQuery.Attribute.allCases.map(\.rawValue))
+        let format = try #require(CommandLineOption.named("--format"))
+        #expect(format.choices == MusicVideosListFormat.allCases.map(\.rawValue))
+        for choice in format.choices {
+            let command = try CommandLineParser.parse(["--format", choice, "x"])
+            guard case .search(let parsed) = command else { throw UsageError("not a search") }
+            #expect(parsed.format?.rawValue == choice)
         }
     }
 }

@@ -29,45 +29,37 @@ enum CommandLineParser {
                 }
                 return next
             }
-            switch name {
-            case "-h", "--help": return .help
-            case "--version": return .version
-            case "-l", "--limit": options.limit = try integer(try value(), for: name)
-            case "--offset": options.offset = try integer(try value(), for: name)
-            case "-c", "--country": options.country = try value()
-            case "--by": options.attribute = try attribute(try value())
-            case "--no-explicit": options.allowsExplicit = false
-            case "--format": options.format = try format(try value())
-            case "--json": options.format = .json
-            case "--timeout": options.timeout = try seconds(try value(), for: name)
-            case "--retries": options.retries = try integer(try value(), for: name)
-            case "--base-url": options.baseURL = try value()
-            case "--no-color", "--no-colour": options.noColor = true
-            case "-v", "--verbose": options.verbose = true
-            case "--id": options.lookupID = try integer(try value(), for: name)
-            case "--artist-id": options.artistID = try integer(try value(), for: name)
-            case "-i", "--interactive": options.interactive = true
-            case "--no-cache": options.noCache = true
-            case "--offline": options.offline = true
-            case "--history": options.showHistory = true
-            case "--clear-history": options.clearHistory = true
-            default:
+            guard let option = CommandLineOption.named(name) else {
                 throw UsageError("unknown option \(quoted(name)) — see mvsearch --help")
             }
-            if inlineValue != nil && !takesValue(name) {
+            if inlineValue != nil && option.value == .none {
                 throw UsageError("option \(name) takes no value — see mvsearch --help")
+            }
+            switch option.key {
+            case .help: return .help
+            case .version: return .version
+            case .limit: options.limit = try integer(try value(), for: name)
+            case .offset: options.offset = try integer(try value(), for: name)
+            case .country: options.country = try value()
+            case .by: options.attribute = try attribute(try value())
+            case .noExplicit: options.allowsExplicit = false
+            case .format: options.format = try format(try value())
+            case .json: options.format = .json
+            case .timeout: options.timeout = try seconds(try value(), for: name)
+            case .retries: options.retries = try integer(try value(), for: name)
+            case .baseURL: options.baseURL = try value()
+            case .noColor: options.noColor = true
+            case .verbose: options.verbose = true
+            case .id: options.lookupID = try integer(try value(), for: name)
+            case .artistID: options.artistID = try integer(try value(), for: name)
+            case .interactive: options.interactive = true
+            case .noCache: options.noCache = true
+            case .offline: options.offline = true
+            case .history: options.showHistory = true
+            case .clearHistory: options.clearHistory = true
             }
         }
         return .search(options)
-    }
-
-    private static let valueOptions: Set<String> = [
-        "-l", "--limit", "--offset", "-c", "--country", "--by", "--format", "--timeout", "--retries", "--base-url",
-        "--id", "--artist-id",
-    ]
-
-    private static func takesValue(_ name: String) -> Bool {
-        valueOptions.contains(name)
     }
 
     /// `--name=value` splits at the first `=`; short options and bare names carry no value.

@@ -1,10 +1,15 @@
 import Foundation
 
-/// What `--help` and `--version` print.
+/// What `--help` and `--version` print. The options come from `CommandLineOption.all`.
 enum HelpText {
     static let version = "mvsearch 0.1.0"
 
-    static let usage = """
+    /// Where the options' help starts on each line.
+    private static let helpColumn = 25
+
+    static let usage: String = header + optionLines() + footer
+
+    private static let header = """
         mvsearch — search the iTunes Store for music videos
 
         Usage:
@@ -16,28 +21,10 @@ enum HelpText {
           mvsearch --history              recent searches, newest first
 
         Options:
-          -l, --limit N          results per page, 1–200 (default 25)
-              --offset N         skip the first N results
-          -c, --country CC       two-letter store country (default $MVSEARCH_COUNTRY or US)
-              --by FIELD         match the term against artist, song, album or any (default any)
-              --no-explicit      leave out explicit videos
-              --format FORMAT    table, plain or json (default: table on a terminal, else plain)
-              --json             same as --format json
-              --timeout S        seconds to wait for each request (default 15)
-              --retries N        tries again after server errors and broken connections, 0–5 (default 2)
-              --base-url URL     API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);
-                                 plain http only for loopback hosts
-              --no-cache         do not answer from the response cache (the answer is still stored)
-              --offline          answer from the response cache only, however old
-              --no-color         no colour (also NO_COLOR=1 or TERM=dumb)
-          -i, --interactive      browse: search, page, open details, go back
-              --id N             look up one video by its track id
-              --artist-id N      list an artist's music videos
-              --history          print recent searches (--json for a JSON array)
-              --clear-history    forget recent searches
-          -v, --verbose          one line on stderr per request
-          -h, --help             show this help
-              --version          show the version
+
+        """
+
+    private static let footer = """
           --                     end of options; what follows is the term
 
         Exit status:
@@ -51,4 +38,18 @@ enum HelpText {
           mvsearch --json "Florence + the Machine" | jq '.[].title'
 
         """
+
+    /// `  -l, --limit N          results per page…`, continuation lines under the first.
+    private static func optionLines() -> String {
+        var text = ""
+        for option in CommandLineOption.all {
+            let names = "  " + option.synopsis
+            let padding = String(repeating: " ", count: max(1, helpColumn - names.count))
+            for (index, line) in option.help.enumerated() {
+                let lead = index == 0 ? names + padding : String(repeating: " ", count: helpColumn)
+                text += lead + line + "\n"
+            }
+        }
+        return text
+    }
 }
