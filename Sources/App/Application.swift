@@ -24,7 +24,16 @@ struct Application {
         case clearHistory
     }
 
+    /// - Returns: The command's status, or 74 when its output could not be written (the run
+    ///   then says why on stderr).
     func run() async -> ExitStatus {
+        let status = await runCommand()
+        guard let output = console.output as? any CheckedOutput, let failure = output.failure else { return status }
+        console.diagnostics.write("mvsearch: cannot write the results — \(failure)\n")
+        return .ioError
+    }
+
+    private func runCommand() async -> ExitStatus {
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)

@@ -11,10 +11,12 @@ import Foundation
 enum MVSearch {
     @MainActor
     static func main() async {
+        // Before anything opens a file: a closed stdout must not be reused for one.
+        let closedDescriptors = StandardDescriptors.openClosedOnes()
         // A closed pipe must end output quietly, not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
-        let console = Console.standard(environment: environment)
+        let console = Console.standard(environment: environment, closedDescriptors: closedDescriptors)
         let requests = RequestScope()
         let application = Application(
             arguments: Array(CommandLine.arguments.dropFirst()),

@@ -4,7 +4,9 @@ import Testing
 
 /// The fault-injection table: one row per way the service or the network misbehaves. Each row
 /// runs the built binary against a loopback server and checks the exit status, the one stderr
-/// line, stdout, the number of requests, and the time taken.
+/// line, stdout and the number of requests. Times are printed for the table, never bounded, but
+/// for a row whose point is a deadline: its bound carries at least 5 s of slack, so a loaded
+/// machine cannot fail it.
 @Suite("mvsearch end to end: faults")
 struct FaultEndToEndTests {
     struct Fault: Sendable, CustomTestStringConvertible {
@@ -16,7 +18,8 @@ struct FaultEndToEndTests {
         /// What the stderr line says; `nil` for a success (stderr empty, results on stdout).
         let message: String?
         let requests: Int
-        let maximumSeconds: Double
+        /// For a row that tests a deadline: the deadline plus at least 5 s of slack.
+        var deadlineSeconds: Double?
         var testDescription: String { name }
     }
 
@@ -30,61 +33,58 @@ struct FaultEndToEndTests {
     static let faults: [Fault] = [
         Fault(
             name: "500", reply: { _ in .response(status: 500) }, status: 69, message: "unavailable (HTTP 500)",
-            requests: 3, maximumSeconds: 5),
+            requests: 3),
         Fault(
             name: "502", reply: { _ in .response(status: 502, body: Data("<html>bad gateway</html>".utf8)) },
-            status: 69, message: "unavailable (HTTP 502)", requests: 3, maximumSeconds: 5),
+            status: 69, message: "unavailable (HTTP 502)", requests: 3),
         Fault(
             name: "503 + Retry-After: 1", reply: { _ in .response(status: 503, headers: [("Retry-After", "1")]) },
-            status: 69, message: "unavailable (HTTP 503)", requests: 3, maximumSeconds: 6),
+            status: 69, message: "unavailable (HTTP 503)", requests: 3),
         Fault(
             name: "403, empty body", reply: { _ in .response(status: 403) }, status: 75,
-            message: "limits clients to about 20 requests a minute", requests: 1, maximumSeconds: 3),
+            message: "limits clients to about 20 requests a minute", requests: 1),
         Fault(
             name: "429 + Retry-After: 1, twice",
             reply: { _ in .response(status: 429, headers: [("Retry-After", "1")]) }, status: 75,
-            message: "wait 1 second and try again", requests: 2, maximumSeconds: 4),
+            message: "wait 1 second and try again", requests: 2),
         Fault(
             name: "400 + errorMessage",
             reply: { _ in .json(Data(#"{"errorMessage":"Invalid value(s) for key(s): [country]"}"#.utf8), status: 400)
-            }, status: 64, message: "rejected the query: Invalid value(s) for key(s): [country]", requests: 1,
-            maximumSeconds: 3),
+            }, status: 64, message: "rejected the query: Invalid value(s) for key(s): [country]", requests: 1),
         Fault(
             name: "malformed JSON",
             reply: { _ in .json(Data("\n\n\n{\"resultCount\":1,\"results\":[{\"wrapperType\":".utf8)) }, status: 65,
-            message: "not valid JSON", requests: 1, maximumSeconds: 3),
+            message: "not valid JSON", requests: 1),
         Fault(
             name: "JSON of the wrong shape", reply: { _ in .json(Data(#"{"resultCount":1,"items":[]}"#.utf8)) },
-            status: 65, message: "unexpected shape", requests: 1, maximumSeconds: 3),
+            status: 65, message: "unexpected shape", requests: 1),
         Fault(
-            name: "empty body", reply: { _ in .json(Data()) }, status: 65, message: "empty answer", requests: 1,
-            maximumSeconds: 3),
+            name: "empty body", reply: { _ in .json(Data()) }, status: 65, message: "empty answer", requests: 1),
         Fault(
             name: "HTML with 200",
             reply: { _ in .response(status: 200, headers: [("Content-Type", "text/html")], body: html) }, status: 65,
-            message: "HTML page", requests: 3, maximumSeconds: 5),
+            message: "HTML page", requests: 3),
         Fault(
             name: "truncated body",
             reply: { _ in .truncated(status: 200, declaredLength: 4096, body: answer.prefix(40)) }, status: 69,
-            message: "broke off", requests: 3, maximumSeconds: 5),
+            message: "broke off", requests: 3),
         Fault(
-            name: "connection reset", reply: { _ in .reset }, status: 69, message: "broke off", requests: 3,
-            maximumSeconds: 5),
+            name: "connection reset", reply: { _ in .reset }, status: 69, message: "broke off", requests: 3),
         Fault(
             name: "accepts, never answers (--timeout 2)", arguments: ["--timeout", "2"], reply: { _ in .stall },
-            status: 75, message: "did not answer in time", requests: 1, maximumSeconds: 10),
+            status: 75, message: "did not answer in time", requests: 1, deadlineSeconds: 2 + 8),
         Fault(
             name: "redirect", reply: { $0 == 0 ? .redirect(to: "/moved") : .json(answer) }, status: 0, message: nil,
-            requests: 2, maximumSeconds: 3),
+            requests: 2),
         Fault(
             name: "redirect loop", reply: { _ in .redirect(to: "/search") }, status: 69, message: "cannot reach",
-            requests: 6, maximumSeconds: 3),
+            requests: 6),
         Fault(
             name: "oversized body (11 MiB)", reply: { _ in .json(Data(count: 11 * 1_048_576)) }, status: 65,
-            message: "larger than 10 MiB", requests: 1, maximumSeconds: 5),
+            message: "larger than 10 MiB", requests: 1),
         Fault(
             name: "fails twice, then answers", reply: { $0 < 2 ? .response(status: 503) : .json(answer) }, status: 0,
-            message: nil, requests: 3, maximumSeconds: 5),
+            message: nil, requests: 3),
     ]
 
     @Test("A fault from the server or the network", arguments: faults)
@@ -101,18 +101,17 @@ struct FaultEndToEndTests {
             #expect(result.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
         }
         #expect(server.requests.count == fault.requests)
-        #expect(result.duration < .seconds(fault.maximumSeconds))
+        if let deadline = fault.deadlineSeconds { #expect(result.duration < .seconds(deadline)) }
         report(fault.name, result, requests: server.requests.count)
     }
 
-    @Test("Nothing listening: 69, at once")
+    @Test("Nothing listening: 69")
     func nothingListening() async throws {
         let server = try LoopbackHTTPServer(always: .close)
         let url = server.baseURL.absoluteString
         server.stop()
         let result = try await MVSearchProcess.run(["--base-url", url, "jack"])
         expectOneLine(result, status: 69, mentions: "cannot reach the iTunes service")
-        #expect(result.duration < .seconds(3))
         report("nothing listening", result, requests: 0)
     }
 

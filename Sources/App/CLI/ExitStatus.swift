@@ -13,10 +13,16 @@ enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// The service is unavailable or unreachable (EX_UNAVAILABLE).
     case unavailable = 69
+    /// A file could not be created, replaced or removed (EX_CANTCREAT).
+    case cannotCreate = 73
+    /// The results (or the history file) could not be written (EX_IOERR).
+    case ioError = 74
     /// Timed out or rate limited: try again later (EX_TEMPFAIL).
     case temporaryFailure = 75
     /// Interrupted by SIGINT.
     case interrupted = 130
+    /// Quit by SIGQUIT.
+    case quit = 131
     /// Terminated by SIGTERM.
     case terminated = 143
 

@@ -29,8 +29,8 @@ enum HelpText {
 
         Exit status:
           0 results shown · 1 nothing found · 64 bad usage or rejected query ·
-          65 unreadable answer · 69 service unavailable · 75 timed out or rate limited ·
-          130 interrupted
+          65 unreadable answer · 69 service unavailable · 74 output not written ·
+          75 timed out or rate limited · 130 interrupted · 131 quit · 143 terminated
 
         Examples:
           mvsearch jack johnson

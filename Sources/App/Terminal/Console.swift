@@ -14,13 +14,17 @@ struct Console: Sendable {
     let activityIndicator: any ActivityIndicator
 
     /// The process's standard output and error.
-    /// - Parameter environment: For `COLUMNS`, `NO_COLOR`, `TERM`.
-    static func standard(environment: [String: String]) -> Console {
+    /// - Parameters:
+    ///   - environment: For `COLUMNS`, `NO_COLOR`, `TERM`.
+    ///   - closedDescriptors: Standard descriptors that were closed when the process started.
+    static func standard(environment: [String: String], closedDescriptors: Set<Int32> = []) -> Console {
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
         let diagnosticsIsTerminal = isatty(STDERR_FILENO) == 1
         let diagnostics = FileDescriptorOutput(fileDescriptor: STDERR_FILENO)
         return Console(
-            output: FileDescriptorOutput(fileDescriptor: STDOUT_FILENO),
+            output: FileDescriptorOutput(
+                fileDescriptor: STDOUT_FILENO,
+                closedReason: closedDescriptors.contains(STDOUT_FILENO) ? "standard output is closed" : nil),
             diagnostics: diagnostics,
             input: StandardInputReader(),
             inputIsTerminal: isatty(STDIN_FILENO) == 1,

@@ -7,16 +7,35 @@ import Presentation
     import Darwin
 #endif
 
+/// An output that can tell, once everything is written, whether something was lost.
+protocol CheckedOutput: Sendable {
+    /// Why a write failed, e.g. `no space left on device`; `nil` when nothing was lost, or
+    /// when the reader went away (`EPIPE`), which is not an error.
+    var failure: String? { get }
+}
+
 /// Writes to a file descriptor with `write(2)`, whole text at once. When the reader has gone
-/// (`EPIPE`, e.g. `mvsearch … | head -1`) it stops quietly: the rest is not wanted.
-final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
+/// (`EPIPE`, e.g. `mvsearch … | head -1`) it stops quietly: the rest is not wanted. Any other
+/// failure (`ENOSPC` from `> /dev/full`, `EIO`, a descriptor that was closed) stops it too, and
+/// is kept in `failure` so the run can say so and exit 74.
+final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable {
     private let fileDescriptor: Int32
     private let lock = NSLock()
     private var isClosed = false
+    private var recordedFailure: String?
+    /// The reason given for every failure when the descriptor was closed before the run began.
+    private let closedReason: String?
 
-    init(fileDescriptor: Int32) {
+    /// - Parameters:
+    ///   - fileDescriptor: Where to write.
+    ///   - closedReason: Set when the descriptor was found closed at start (and `/dev/null`,
+    ///     opened read-only, holds its place): the reason a write fails.
+    init(fileDescriptor: Int32, closedReason: String? = nil) {
         self.fileDescriptor = fileDescriptor
+        self.closedReason = closedReason
     }
+
+    var failure: String? { lock.withLock { recordedFailure } }
 
     func write(_ text: String) {
         lock.withLock {
@@ -32,13 +51,20 @@ final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
                 }
                 if written > 0 {
                     bytes = bytes.dropFirst(written)
-                } else if written < 0 && errno == EINTR {
                     continue
-                } else {
-                    isClosed = true
-                    return
                 }
+                let code = written < 0 ? errno : EIO
+                if code == EINTR { continue }
+                isClosed = true
+                if code != EPIPE { recordedFailure = closedReason ?? Self.describe(code) }
+                return
             }
         }
+    }
+
+    /// `strerror`'s text, starting lower-case as the rest of a message does.
+    static func describe(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -7,8 +7,9 @@ import Foundation
     import Darwin
 #endif
 
-/// SIGINT and SIGTERM: erase the spinner line and cancel the run, which cancels the request in
-/// flight and writes nothing more. The run then ends with 130 (SIGINT) or 143 (SIGTERM). Should
+/// SIGINT, SIGTERM and SIGQUIT: erase the spinner line and cancel the run, which cancels the
+/// request in flight and writes nothing more. The run then ends with 130 (SIGINT), 143 (SIGTERM)
+/// or 131 (SIGQUIT, which would otherwise print the runtime's crash report and go on). Should
 /// it not end within a second, or on a second signal, the process exits at once. In the
 /// interactive session, SIGINT while a request runs cancels only that request.
 final class InterruptionHandler: @unchecked Sendable {
@@ -27,7 +28,8 @@ final class InterruptionHandler: @unchecked Sendable {
     ///   - requests: The interactive session's current request, if any.
     ///   - cancel: Cancels the run.
     init(console: Console, requests: RequestScope, cancel: @escaping @Sendable () -> Void) {
-        let handlers = [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated)].map { signalNumber, status in
+        let handlers = [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated), (SIGQUIT, .quit)].map {
+            signalNumber, status in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in
