@@ -91,7 +91,18 @@ struct Application {
         }
         let appContainer = AppDIContainer(configuration: configuration, console: console, overrides: overrides)
         let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
-        let style = OutputStyle(options: options, outputIsTerminal: console.outputIsTerminal, environment: environment)
+        var style = OutputStyle(options: options, outputIsTerminal: console.outputIsTerminal, environment: environment)
+        let historyAsObjects: Bool
+        do {
+            if case .history = route {
+                historyAsObjects = try JSONFields.historyFields(options.jsonFields)
+            } else {
+                historyAsObjects = false
+                style.jsonFields = try JSONFields.videoFields(options.jsonFields)
+            }
+        } catch {
+            return fail(error)
+        }
         let limit = options.limit ?? MusicVideoQuery.defaultLimit
         switch route {
         case .search:
@@ -113,7 +124,7 @@ struct Application {
             return await coordinator.runInteractive(
                 term: term, settings: settings, style: TextStyle(usesColor: style.usesColor), requests: requests)
         case .history:
-            return await coordinator.runHistory(format: style.format)
+            return await coordinator.runHistory(format: style.format, asObjects: historyAsObjects)
         case .clearHistory:
             return await coordinator.clearHistory()
         }

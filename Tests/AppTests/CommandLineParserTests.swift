@@ -56,15 +56,50 @@ struct CommandLineParserTests {
     }
 
     @Test(
+        "The word after a bare --json is its field list only with a comma or as exactly one key",
+        arguments: [
+            (["--json", "clairo"], "clairo", nil),  // the README's example: a search
+            (["--json", "title"], "", ["title"]),
+            (["--json", "id,title,url", "clairo"], "clairo", ["id", "title", "url"]),
+            (["--json", "id, title", "x"], "x", ["id", "title"]),
+            (["--json=clairo", "x"], "x", ["clairo"]),  // = always means fields (then checked)
+            (["--json", "--", "title"], "title", nil),
+            (["--json", "Title"], "Title", nil),  // keys are case-sensitive
+            (["--json", "rock,pop"], "", ["rock", "pop"]),  // a comma: fields (then rejected)
+            (["clairo", "--json"], "clairo", nil),
+            (["--json", "-l", "5", "x"], "x", nil),
+            (["--json", "term"], "", ["term"]),  // the key of --history's objects
+        ] as [([String], String, [String]?)])
+    func jsonFieldsOrTerm(arguments: [String], term: String, fields: [String]?) throws {
+        let parsed = try options(arguments)
+        #expect(parsed.term == term)
+        #expect(parsed.jsonFields == fields)
+        #expect(parsed.format == .json)
+    }
+
+    @Test("--json keeps jsonl when it is chosen, before or after; a later --format json wins")
+    func jsonAndJSONLines() throws {
+        #expect(try options(["--format", "jsonl", "--json", "id", "x"]).format == .jsonl)
+        #expect(try options(["--json", "id", "--format", "jsonl", "x"]).format == .jsonl)
+        #expect(try options(["--format=jsonl", "--json", "x"]).format == .jsonl)
+        #expect(try options(["--format=jsonl", "--json", "id", "--format", "json", "x"]).format == .json)
+    }
+
+    @Test(
         "Bad arguments are usage errors naming the problem",
         arguments: [
             (["--limit", "abc", "x"], "whole number"),
             (["--limit"], "needs a value"),
             (["--frobnicate", "x"], "unknown option '--frobnicate'"),
-            (["--format", "xml", "x"], "table, plain, json"),
+            (["--format", "xml", "x"], "table, plain, json, jsonl"),
             (["--by", "genre", "x"], "any, artist, song, album"),
             (["--timeout", "soon", "x"], "seconds"),
-            (["--json=yes", "x"], "takes no value"),
+            (["--no-cache=yes", "x"], "takes no value"),
+            (["--json=", "x"], "field names separated by commas"),
+            (["--json", "id,,url", "x"], "field names separated by commas"),
+            (["--json", "id,title,id", "x"], "names the field 'id' twice"),
+            (["--json", "id", "--format", "table", "x"], "not of --format table — drop one"),
+            (["--json=id", "--format", "plain", "x"], "not of --format plain"),
             (["--unknown\u{1B}[2J", "x"], "'--unknown[2J'"),
         ])
     func usageErrors(arguments: [String], mentions: String) {
@@ -85,7 +120,10 @@ struct HelpTextTests {
         let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "mvsearch — search the iTunes Store for music videos")
         #expect(lines.contains("  -l, --limit N          results per page, 1–200 (default 25)"))
-        #expect(lines.contains("      --json             same as --format json"))
+        #expect(
+            lines.contains(
+                "      --format FORMAT    table, plain, json, jsonl (default: table on a terminal, else plain)"))
+        #expect(lines.contains("  videos: id, title, artist, artistId, collection, releaseDate, durationSeconds,"))
         #expect(lines.contains("  0 results shown · 1 nothing found · 64 bad usage or rejected query ·"))
         #expect(lines.allSatisfy { $0.count <= 100 })
     }

@@ -105,6 +105,34 @@ struct RendererTests {
         #expect(order == order.sorted())
     }
 
+    @Test("Chosen fields: exactly those keys, in the order given, nulls kept")
+    func jsonFields() throws {
+        let sparse = MusicVideosListItemViewModel(video: .stub(id: 9, artistName: nil))
+        let text = MusicVideosJSONRenderer(fields: [.url, .artist, .id]).render(items + [sparse])
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "[" && lines.last == "]")
+        #expect(
+            lines[3]
+                == #"  {"url":"https://music.apple.com/us/music-video/banana-pancakes/1?uo=4","artist":null,"id":9}"#)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        for object in array { #expect(Set(object.keys) == ["url", "artist", "id"]) }
+    }
+
+    @Test("JSON lines: one complete object a line, no array, hostile text escaped")
+    func jsonLines() throws {
+        let hostile = MusicVideosListItemViewModel(video: .stub(title: "a\u{1B}[2J\nb"))
+        let text = MusicVideosJSONRenderer(layout: .lines).render(items + [hostile])
+        #expect(!text.hasPrefix("["))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == items.count + 2 && lines.last == "")
+        for line in lines.dropLast() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object.count == MusicVideoJSONField.allCases.count)
+        }
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines[items.count].utf8)) as? [String: Any])
+        #expect(last["title"] as? String == "a\u{1B}[2J\nb")
+    }
+
     @Test("Hostile strings stay inert: JSON escapes controls and remains valid, with content kept")
     func jsonEscapesControls() throws {
         let hostile = "a\u{1B}[2Jb\r\u{0}c\u{9B}d\u{202E}e\"\\"

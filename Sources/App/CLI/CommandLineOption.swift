@@ -89,7 +89,11 @@ struct CommandLineOption: Sendable {
             .format, "--format", value: .required("FORMAT"), choices: MusicVideosListFormat.allCases.map(\.rawValue),
             help: "\(MusicVideosListFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
                 + "(default: table on a terminal, else plain)"),
-        CommandLineOption(.json, "--json", help: "same as --format json"),
+        CommandLineOption(
+            .json, "--json", value: .optional("FIELDS"), choices: JSONFields.known,
+            help: "JSON (--format json, or jsonl if chosen); FIELDS keeps only those keys,",
+            "in that order: --json id,title,url. The next word is FIELDS only if it has",
+            "a comma or is one key (--json title), else it is the term (--json clairo)"),
         CommandLineOption(
             .timeout, "--timeout", value: .required("S"), help: "seconds to wait for each request (default 15)"),
         CommandLineOption(

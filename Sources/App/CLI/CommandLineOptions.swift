@@ -19,6 +19,8 @@ struct SearchOptions: Equatable, Sendable {
     var attribute: MusicVideoQuery.Attribute = .any
     var allowsExplicit = true
     var format: MusicVideosListFormat?
+    /// `--json FIELDS`: the JSON keys asked for, in order, not yet checked against the entity.
+    var jsonFields: [String]?
     var timeout: TimeInterval?
     var retries: Int?
     var baseURL: String?

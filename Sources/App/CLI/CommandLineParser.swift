@@ -44,7 +44,14 @@ enum CommandLineParser {
             case .by: options.attribute = try attribute(try value())
             case .noExplicit: options.allowsExplicit = false
             case .format: options.format = try format(try value())
-            case .json: options.format = .json
+            case .json:
+                if let inlineValue {
+                    options.jsonFields = try fieldList(inlineValue)
+                } else if let next = remaining.first, isFieldList(next) {
+                    options.jsonFields = try fieldList(next)
+                    remaining.removeFirst()
+                }
+                if options.format != .jsonl { options.format = .json }
             case .timeout: options.timeout = try seconds(try value(), for: name)
             case .retries: options.retries = try integer(try value(), for: name)
             case .baseURL: options.baseURL = try value()
@@ -59,7 +66,32 @@ enum CommandLineParser {
             case .clearHistory: options.clearHistory = true
             }
         }
+        if options.jsonFields != nil, let format = options.format, format != .json, format != .jsonl {
+            throw UsageError(
+                "--json FIELDS picks the keys of json or jsonl output, not of --format \(format.rawValue) — drop one")
+        }
         return .search(options)
+    }
+
+    /// Whether the argument after a bare `--json` is its field list rather than the term: it
+    /// is when it has a comma, or is exactly one of the JSON keys (`--json title`). So
+    /// `--json clairo` searches for "clairo", and `--json -- title` searches for "title".
+    static func isFieldList(_ argument: String) -> Bool {
+        !argument.hasPrefix("-") && (argument.contains(",") || JSONFields.known.contains(argument))
+    }
+
+    private static func fieldList(_ text: String) throws(UsageError) -> [String] {
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !fields.contains(where: \.isEmpty) else {
+            throw UsageError(
+                "option --json needs field names separated by commas, not \(quoted(text)) — such as id,title,url")
+        }
+        if let repeated = fields.enumerated().first(where: { fields[..<$0.offset].contains($0.element) })?.element {
+            throw UsageError("option --json names the field \(quoted(repeated)) twice — name each field once")
+        }
+        return fields
     }
 
     /// `--name=value` splits at the first `=`; short options and bare names carry no value.

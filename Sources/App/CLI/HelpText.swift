@@ -1,4 +1,5 @@
 import Foundation
+import Presentation
 
 /// What `--help` and `--version` print. The options come from `CommandLineOption.all`.
 enum HelpText {
@@ -7,7 +8,7 @@ enum HelpText {
     /// Where the options' help starts on each line.
     private static let helpColumn = 25
 
-    static let usage: String = header + optionLines() + footer
+    static let usage: String = header + optionLines() + fields + footer
 
     private static let header = """
         mvsearch — search the iTunes Store for music videos
@@ -24,8 +25,16 @@ enum HelpText {
 
         """
 
-    private static let footer = """
+    private static let fields = """
           --                     end of options; what follows is the term
+
+        JSON keys:
+        \(wrapped("videos: " + MusicVideoJSONField.allCases.map(\.rawValue).joined(separator: ", ")))
+          recent searches (--history): \(RecentSearchesRenderer.jsonFields.joined(separator: ", "))
+
+        """
+
+    private static let footer = """
 
         Exit status:
           0 results shown · 1 nothing found · 64 bad usage or rejected query ·
@@ -38,6 +47,21 @@ enum HelpText {
           mvsearch --json "Florence + the Machine" | jq '.[].title'
 
         """
+
+    /// The text in lines of at most 80 columns, each indented by two spaces, broken at spaces.
+    private static func wrapped(_ text: String) -> String {
+        var lines: [String] = []
+        var line = " "
+        for word in text.split(separator: " ") {
+            if line.count + 1 + word.count > 80 {
+                lines.append(line)
+                line = "   "
+            }
+            line += " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
 
     /// `  -l, --limit N          results per page…`, continuation lines under the first.
     private static func optionLines() -> String {

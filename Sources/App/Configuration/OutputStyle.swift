@@ -1,10 +1,12 @@
 import Foundation
 import Presentation
 
-/// How results are written: the format, and whether with colour.
+/// How results are written: the format, the JSON keys, and whether with colour.
 struct OutputStyle: Equatable, Sendable {
     let format: MusicVideosListFormat
     let usesColor: Bool
+    /// The keys of each video's JSON object, in order (`--json FIELDS`).
+    var jsonFields = MusicVideoJSONField.allCases
 
     init(format: MusicVideosListFormat, usesColor: Bool) {
         self.format = format

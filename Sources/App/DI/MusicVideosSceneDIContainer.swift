@@ -80,7 +80,8 @@ final class MusicVideosSceneDIContainer {
         switch style.format {
         case .table: MusicVideosTableRenderer(width: console.width, style: TextStyle(usesColor: style.usesColor))
         case .plain: MusicVideosPlainRenderer()
-        case .json: MusicVideosJSONRenderer()
+        case .json: MusicVideosJSONRenderer(fields: style.jsonFields)
+        case .jsonl: MusicVideosJSONRenderer(fields: style.jsonFields, layout: .lines)
         }
     }
 
@@ -99,6 +100,7 @@ final class MusicVideosSceneDIContainer {
         MusicVideoDetailsView(
             viewModel: viewModel,
             format: style.format,
+            jsonFields: style.jsonFields,
             style: TextStyle(usesColor: style.usesColor),
             output: console.output,
             diagnostics: console.diagnostics,

@@ -54,10 +54,12 @@ final class AppFlowCoordinator {
             .start(term: term)
     }
 
-    /// `--history`: recent searches, newest first, one per line or as a JSON array.
-    func runHistory(format: MusicVideosListFormat) async -> ExitStatus {
+    /// `--history`: recent searches, newest first, one per line or as JSON.
+    /// - Parameter asObjects: JSON objects with the key `term` instead of strings.
+    func runHistory(format: MusicVideosListFormat, asObjects: Bool) async -> ExitStatus {
         let terms = await sceneContainer.recentSearchesRepository.recentSearches()
-        sceneContainer.console.output.write(RecentSearchesRenderer.render(terms, asJSON: format == .json))
+        sceneContainer.console.output.write(
+            RecentSearchesRenderer.render(terms, format: format, asObjects: asObjects))
         return .success
     }
 

@@ -9,13 +9,15 @@ public final class MusicVideoDetailsView {
     private let diagnostics: any TextOutput
     private let diagnosticPrefix: String
     private let format: MusicVideosListFormat
+    private let jsonFields: [MusicVideoJSONField]
     private let style: TextStyle
     private let activityIndicator: any ActivityIndicator
     private var subscriptions = Set<AnyCancellable>()
 
     /// - Parameters:
     ///   - viewModel: The video to show.
-    ///   - format: `table` writes labelled lines; `plain` and `json` write a one-item list.
+    ///   - format: `table` writes labelled lines; the others write a one-item list.
+    ///   - jsonFields: The keys of the JSON object, in order.
     ///   - style: Colour or none.
     ///   - output: The details go here.
     ///   - diagnostics: Messages go here.
@@ -24,6 +26,7 @@ public final class MusicVideoDetailsView {
     public init(
         viewModel: any MusicVideoDetailsViewModel,
         format: MusicVideosListFormat,
+        jsonFields: [MusicVideoJSONField] = MusicVideoJSONField.allCases,
         style: TextStyle,
         output: any TextOutput,
         diagnostics: any TextOutput,
@@ -34,6 +37,7 @@ public final class MusicVideoDetailsView {
         self.diagnostics = diagnostics
         self.diagnosticPrefix = diagnosticPrefix
         self.format = format
+        self.jsonFields = jsonFields
         self.style = style
         self.activityIndicator = activityIndicator
         bind(to: viewModel)
@@ -75,7 +79,8 @@ public final class MusicVideoDetailsView {
         case .table:
             return MusicVideoDetailsFormatter.text(for: MusicVideoDetailsFormatter.rows(for: video), style: style)
         case .plain: return MusicVideosPlainRenderer().render([item])
-        case .json: return MusicVideosJSONRenderer().render([item])
+        case .json: return MusicVideosJSONRenderer(fields: jsonFields).render([item])
+        case .jsonl: return MusicVideosJSONRenderer(fields: jsonFields, layout: .lines).render([item])
         }
     }
 

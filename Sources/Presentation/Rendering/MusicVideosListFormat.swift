@@ -8,6 +8,8 @@ public enum MusicVideosListFormat: String, CaseIterable, Sendable {
     case plain
     /// One JSON array of objects.
     case json
+    /// One JSON object a line.
+    case jsonl
 }
 
 /// Turns rows into the text written to standard output, in one piece.

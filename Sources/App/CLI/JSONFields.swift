@@ -1,0 +1,41 @@
+import Foundation
+import Presentation
+
+/// The JSON keys `--json FIELDS` may name, per kind of output.
+enum JSONFields {
+    /// Every key of every kind of output: what a bare `--json` recognises as a field list, and
+    /// what the shells complete after it.
+    static let known: [String] = {
+        var names = MusicVideoJSONField.allCases.map(\.rawValue)
+        for name in RecentSearchesRenderer.jsonFields where !names.contains(name) { names.append(name) }
+        return names
+    }()
+
+    /// The fields for videos (searches, `--id`, `--artist-id`).
+    /// - Throws: `UsageError` naming the first unknown field and listing the valid ones.
+    static func videoFields(_ names: [String]?) throws(UsageError) -> [MusicVideoJSONField] {
+        guard let names else { return MusicVideoJSONField.allCases }
+        return try names.map { name throws(UsageError) in
+            guard let field = MusicVideoJSONField(rawValue: name) else {
+                throw unknown(name, for: "videos", valid: MusicVideoJSONField.allCases.map(\.rawValue))
+            }
+            return field
+        }
+    }
+
+    /// Checks the fields for `--history`.
+    /// - Returns: Whether objects were asked for (any field list) rather than strings.
+    static func historyFields(_ names: [String]?) throws(UsageError) -> Bool {
+        guard let names else { return false }
+        if let name = names.first(where: { !RecentSearchesRenderer.jsonFields.contains($0) }) {
+            throw unknown(name, for: "recent searches", valid: RecentSearchesRenderer.jsonFields)
+        }
+        return true
+    }
+
+    private static func unknown(_ name: String, for output: String, valid: [String]) -> UsageError {
+        UsageError(
+            "unknown JSON field \(CommandLineParser.quoted(name)) for \(output) — choose from \(valid.joined(separator: ", "))"
+        )
+    }
+}
