@@ -105,6 +105,24 @@ struct ApplicationTests {
                 == "http://127.0.0.1:1/search?term=a%2Bb&media=musicVideo&entity=musicVideo&country=US&limit=25")
     }
 
+    @Test("--offset past the end says there are no more results and exits 1")
+    func offsetPastTheEnd() async {
+        let result = await run(
+            ["x", "--offset", "50"], overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([])))
+        #expect(result.status == .noResults)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics == "mvsearch: no more music videos for \"x\" after the first 50\n")
+    }
+
+    @Test("With --offset, the table's row numbers continue from it: --offset 25 starts at 26")
+    func offsetNumbers() async {
+        let repository = MockMusicVideosRepository.returning([.stub(id: 1), .stub(id: 2)])
+        let result = await run(
+            ["x", "--offset", "25", "--format", "table"], overrides: .init(musicVideosRepository: repository))
+        let numbers = result.output.split(separator: "\n").dropFirst().map { $0.prefix(2) }
+        #expect(numbers == ["26", "27"])
+    }
+
     @Test("--help and --version print to stdout and exit 0")
     func helpAndVersion() async {
         let help = await run(["--help"], overrides: .init())

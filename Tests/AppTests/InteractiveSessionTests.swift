@@ -85,6 +85,18 @@ struct InteractiveSessionTests {
         #expect(session.output.components(separatedBy: "Music videos for \"x\", 3–4").count == 3)
     }
 
+    @Test("Paging past the last page, then typing a number, opens a video of the last page")
+    func pagePastTheEndThenNumber() async {
+        let repository = MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+            let videos: [MusicVideo] = query.offset == 0 ? Self.videos : []
+            return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+        })
+        let session = await run(["x", "n", "2", "q"], arguments: ["-i", "-l", "2"], repository: repository)
+        #expect(session.status == .success)
+        #expect(session.diagnostics == "mvsearch: no more music videos for \"x\" after the first 2\n")
+        #expect(session.output.contains("Title          Sitting, Waiting, Wishing\n"))
+    }
+
     @Test("a on the details screen lists the artist's videos; b goes back through every screen")
     func artistVideos() async {
         let repository = MockMusicVideosRepository(

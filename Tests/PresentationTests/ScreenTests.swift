@@ -33,7 +33,7 @@ struct ScreenTests {
         #expect(screen.keys == "1–2 details · n next page")
         #expect(await screen.handle("n"))
         #expect(output.chunks.last?.hasPrefix("Music videos for \"x\", 3–4") == true)
-        #expect(screen.keys == "1–2 details · n next page · p previous page")
+        #expect(screen.keys == "3–4 details · n next page · p previous page")
         #expect(await !screen.handle("7"))
         #expect(await !screen.handle("zz"))
     }
@@ -45,6 +45,64 @@ struct ScreenTests {
         #expect(screen.keys == "1 details")
         #expect(await !screen.handle("n"))
         #expect(useCase.executedQueries.count == 1)
+    }
+
+    @Test("Paging past the last page says there are no more results and stays on the last page")
+    func pagePastTheEnd() async {
+        // A full page of 2, then nothing: the count is a multiple of the limit.
+        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            let videos: [MusicVideo] = query.offset == 0 ? [.stub(id: 1), .stub(id: 2)] : []
+            return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+        }
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase())
+        let output = CapturingOutput()
+        let diagnostics = CapturingOutput()
+        let status = MusicVideosListStatusView(
+            viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: "",
+            activityIndicator: HiddenActivityIndicator())
+        let screen = ResultsScreen(viewModel: viewModel, width: 80, style: .plain, output: output, status: status)
+        await viewModel.didSearch(query: MusicVideoQuery(term: "x", limit: 2))
+        #expect(await screen.handle("n"))
+        #expect(diagnostics.text == "no more music videos for \"x\" after the first 2\n")
+        #expect(!screen.isEmpty)
+        #expect(screen.keys == "1–2 details")
+        #expect(output.chunks.count == 1)  // the last page is not drawn again, nor replaced
+        #expect(await screen.handle("2"))
+        #expect(await !screen.handle("n"))
+    }
+
+    @Test("Row numbers continue across pages: page 2 of 2 per page starts at 3, and 3 opens its first row")
+    func numbersContinue() async {
+        var opened: [MusicVideo.ID] = []
+        let numbered = DefaultMusicVideosListViewModel(
+            searchUseCase: MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+                MusicVideoPage(
+                    query: query, videos: [.stub(id: query.offset + 1), .stub(id: query.offset + 2)], rowCount: 2)
+            },
+            artistVideosUseCase: MockFetchArtistMusicVideosUseCase(),
+            actions: MusicVideosListViewModelActions(showMusicVideoDetails: { opened.append($0.id) }))
+        let numberedOutput = CapturingOutput()
+        let numberedScreen = ResultsScreen(
+            viewModel: numbered, width: 80, style: .plain, output: numberedOutput,
+            status: MusicVideosListStatusView(
+                viewModel: numbered, diagnostics: CapturingOutput(), diagnosticPrefix: "",
+                activityIndicator: HiddenActivityIndicator()))
+        await numbered.didSearch(query: MusicVideoQuery(term: "x", limit: 2))
+        #expect(await numberedScreen.handle("n"))
+        #expect(numberedScreen.keys == "3–4 details · n next page · p previous page")
+        let page = numberedOutput.chunks.last ?? ""
+        #expect(page.contains("\n3  ") && page.contains("\n4  ") && !page.contains("\n1  "))
+        #expect(await !numberedScreen.handle("1"))
+        #expect(await numberedScreen.handle("3"))
+        #expect(opened == [3])
+    }
+
+    @Test("A results screen with nothing to show understands no number")
+    func emptyScreen() async {
+        let (screen, _, _, _) = results([], rowCount: 0)
+        #expect(await !screen.handle("1"))
+        #expect(await !screen.handle("0"))
     }
 
     @Test("The search screen lists recent searches, numbered")

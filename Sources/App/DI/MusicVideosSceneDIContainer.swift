@@ -65,10 +65,13 @@ final class MusicVideosSceneDIContainer {
             prefetchesNextPage: prefetchesNextPage)
     }
 
-    func makeMusicVideosListView(viewModel: any MusicVideosListViewModel, style: OutputStyle) -> MusicVideosListView {
+    /// - Parameter firstNumber: The number of the table's first row (a search's offset + 1).
+    func makeMusicVideosListView(viewModel: any MusicVideosListViewModel, style: OutputStyle, firstNumber: Int = 1)
+        -> MusicVideosListView
+    {
         MusicVideosListView(
             viewModel: viewModel,
-            renderer: makeRenderer(style: style),
+            renderer: makeRenderer(style: style, firstNumber: firstNumber),
             output: console.output,
             diagnostics: console.diagnostics,
             diagnosticPrefix: Self.diagnosticPrefix,
@@ -76,9 +79,11 @@ final class MusicVideosSceneDIContainer {
         )
     }
 
-    func makeRenderer(style: OutputStyle) -> any MusicVideosListRenderer {
+    func makeRenderer(style: OutputStyle, firstNumber: Int = 1) -> any MusicVideosListRenderer {
         switch style.format {
-        case .table: MusicVideosTableRenderer(width: console.width, style: TextStyle(usesColor: style.usesColor))
+        case .table:
+            MusicVideosTableRenderer(
+                width: console.width, style: TextStyle(usesColor: style.usesColor), firstNumber: firstNumber)
         case .plain: MusicVideosPlainRenderer()
         case .json: MusicVideosJSONRenderer(fields: style.jsonFields)
         case .jsonl: MusicVideosJSONRenderer(fields: style.jsonFields, layout: .lines)

@@ -14,7 +14,7 @@ final class AppFlowCoordinator {
     /// One search, its results written once.
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
-        await runList(style: style) { await $0.didSearch(query: query) }
+        await runList(style: style, firstNumber: max(query.offset, 0) + 1) { await $0.didSearch(query: query) }
     }
 
     /// An artist's music videos (`--artist-id`), written once.
@@ -22,11 +22,11 @@ final class AppFlowCoordinator {
         await runList(style: style) { await $0.didShowArtistVideos(query: query) }
     }
 
-    private func runList(style: OutputStyle, load: @MainActor (any MusicVideosListViewModel) async -> Void) async
-        -> ExitStatus
-    {
+    private func runList(
+        style: OutputStyle, firstNumber: Int = 1, load: @MainActor (any MusicVideosListViewModel) async -> Void
+    ) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
-        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style)
+        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style, firstNumber: firstNumber)
         let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.noResults)
         await load(viewModel)
         withExtendedLifetime(view) {}

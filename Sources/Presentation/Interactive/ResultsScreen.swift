@@ -1,7 +1,8 @@
 import Domain
 import Foundation
 
-/// A numbered page of results: a number opens one, `n` / `p` page through.
+/// A numbered page of results: a number opens one, `n` / `p` page through. Rows are numbered
+/// from the page's offset, so page 2 of 25 per page starts at 26.
 @MainActor
 public final class ResultsScreen: InteractiveScreen {
     private let viewModel: any MusicVideosListViewModel
@@ -50,7 +51,10 @@ public final class ResultsScreen: InteractiveScreen {
 
     public var keys: String {
         var keys: [String] = []
-        if !items.isEmpty { keys.append(items.count == 1 ? "1 details" : "1–\(items.count) details") }
+        let first = firstNumber
+        if !items.isEmpty {
+            keys.append(items.count == 1 ? "\(first) details" : "\(first)–\(first + items.count - 1) details")
+        }
         if hasNextPage { keys.append("n next page") }
         if hasPreviousPage { keys.append("p previous page") }
         return keys.joined(separator: " · ")
@@ -58,7 +62,9 @@ public final class ResultsScreen: InteractiveScreen {
 
     public func show() {
         guard !items.isEmpty else { return }
-        output.write(style.bold(title) + "\n" + MusicVideosTableRenderer(width: width, style: style).render(items))
+        output.write(
+            style.bold(title) + "\n"
+                + MusicVideosTableRenderer(width: width, style: style, firstNumber: firstNumber).render(items))
     }
 
     public func handle(_ input: String) async -> Bool {
@@ -68,16 +74,22 @@ public final class ResultsScreen: InteractiveScreen {
         case "p" where hasPreviousPage:
             await viewModel.didLoadPreviousPage()
         default:
-            guard let number = Int(input), (1...items.count).contains(number) else { return false }
-            viewModel.didSelectItem(at: number - 1)
+            guard let number = Int(input), items.indices.contains(number - firstNumber) else { return false }
+            viewModel.didSelectItem(at: number - firstNumber)
         }
         return true
+    }
+
+    /// The number of the first row: the search's offset + 1.
+    private var firstNumber: Int {
+        if case .search(let query)? = source { return query.offset + 1 }
+        return 1
     }
 
     private var title: String {
         switch source {
         case .search(let query)?:
-            let first = query.offset + 1
+            let first = firstNumber
             return "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\", \(first)–\(first + items.count - 1)"
         case .artist(let query)?:
             return "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")

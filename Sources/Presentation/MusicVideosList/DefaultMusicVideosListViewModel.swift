@@ -19,6 +19,8 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     /// The search page shown, for paging; `nil` for artist lists.
     private var page: MusicVideoPage?
+    /// The page after the one shown came back empty: it is the last.
+    private var isLastPage = false
     private let request = RequestTask<Loaded>()
     /// The next page, already being fetched while the user reads this one.
     private var prefetch: (query: MusicVideoQuery, task: Task<Result<MusicVideoPage, MusicVideoError>, Never>)?
@@ -74,7 +76,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     }
 
     public func didLoadNextPage() async {
-        guard loadingSubject.value == .idle, let query = page?.nextPageQuery else { return }
+        guard loadingSubject.value == .idle, !isLastPage, let query = page?.nextPageQuery else { return }
         await loadPage(query, as: .nextPage)
     }
 
@@ -109,6 +111,13 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             return .page(try await useCase.execute(query: query))
         }
         guard let loaded = await load(operation, as: kind) else { return }
+        if case .page(let empty) = loaded, empty.videos.isEmpty, !itemsSubject.value.isEmpty {
+            // Past the end (the count was a multiple of the limit): say so, and stay on this page.
+            isLastPage = true
+            if hasNextPageSubject.value { hasNextPageSubject.send(false) }
+            noResultsSubject.send(.search(empty.query))
+            return
+        }
         show(loaded)
     }
 
@@ -157,6 +166,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         switch loaded {
         case .page(let page):
             self.page = page
+            isLastPage = false
             source = .search(page.query)
             videos = page.videos
             startPrefetch(after: page)

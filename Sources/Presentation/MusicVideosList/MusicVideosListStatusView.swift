@@ -33,6 +33,8 @@ public final class MusicVideosListStatusView {
 
     static func noResultsMessage(for source: MusicVideosListSource) -> String {
         switch source {
+        case .search(let query) where query.offset > 0:
+            "no more music videos for \"\(TerminalSanitizer.sanitize(query.term))\" after the first \(query.offset)"
         case .search(let query):
             "no music videos found for \"\(TerminalSanitizer.sanitize(query.term))\" — try other or fewer words"
         case .artist(let query):

@@ -57,7 +57,8 @@ public protocol MusicVideosListViewModelOutput {
     var hasNextPage: AnyPublisher<Bool, Never> { get }
     /// Current value: whether a previous page can be loaded.
     var hasPreviousPage: AnyPublisher<Bool, Never> { get }
-    /// Event: a load finished and found nothing.
+    /// Event: a load finished and found nothing. For the page after the one shown, the rows
+    /// stay and `hasNextPage` turns false: that page was the last.
     var noResults: AnyPublisher<MusicVideosListSource, Never> { get }
     /// Event: a load failed.
     var error: AnyPublisher<MusicVideoError, Never> { get }
