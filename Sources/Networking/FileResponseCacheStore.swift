@@ -36,7 +36,7 @@ public struct FileResponseCacheStore: ResponseCacheStore {
         let url = fileURL(for: key)
         guard let contents = FileManager.default.contents(atPath: url.path) else { return nil }
         guard let newline = contents.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? JSONDecoder().decode(Header.self, from: contents[..<newline]),
+            let header = try? JSONResponseDecoder().decode(Data(contents[..<newline]), as: Header.self),
             header.key == key
         else {
             unlink(url.path)

@@ -9,8 +9,13 @@ public protocol JSONReadable {
 }
 
 /// A forward-only reader of JSON over UTF-8 bytes (RFC 8259), for types that read themselves.
-/// Strings are unescaped (surrogate pairs included) and invalid UTF-8 becomes U+FFFD.
+/// Strings are unescaped (surrogate pairs included) and invalid UTF-8 becomes U+FFFD. A leading
+/// byte-order mark is skipped (RFC 8259 §8.1). Arrays and objects nest at most `maximumDepth`
+/// levels: reading them recurses, so a deeper document is refused rather than overflowing the stack.
 public struct JSONReader {
+    /// How deeply arrays and objects may nest. Real answers nest a few levels; a hostile one
+    /// may nest a million.
+    public static let maximumDepth = 128
     /// What went wrong, and where.
     public enum Failure: Error, Equatable, Sendable {
         /// Not JSON: the byte at `offset` cannot continue what came before.
@@ -26,9 +31,11 @@ public struct JSONReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    private var depth = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
     /// Reads a whole document: one value, with only white space around it.
@@ -76,7 +83,8 @@ public struct JSONReader {
     /// - Throws: `Failure.unexpectedShape` when the next value is not an object.
     public mutating func readObject(_ member: (inout JSONReader, String) throws(Failure) -> Void) throws(Failure) {
         guard try peek() == .object else { throw .unexpectedShape("expected an object") }
-        index += 1
+        try enterContainer()
+        defer { depth -= 1 }
         if try consume(UInt8(ascii: "}")) { return }
         repeat {
             guard try peek() == .string else { throw .malformed(offset: index, reason: "expected a key") }
@@ -91,12 +99,57 @@ public struct JSONReader {
     /// - Throws: `Failure.unexpectedShape` when the next value is not an array.
     public mutating func readArray(_ element: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
         guard try peek() == .array else { throw .unexpectedShape("expected an array") }
-        index += 1
+        try enterContainer()
+        defer { depth -= 1 }
         if try consume(UInt8(ascii: "]")) { return }
         repeat {
             try element(&self)
         } while try consume(UInt8(ascii: ","))
         guard try consume(UInt8(ascii: "]")) else { throw .malformed(offset: index, reason: "expected ',' or ']'") }
+    }
+
+    /// Steps into the array or object at `index`, one level deeper.
+    private mutating func enterContainer() throws(Failure) {
+        guard depth < Self.maximumDepth else {
+            throw .malformed(offset: index, reason: "nested more than \(Self.maximumDepth) levels deep")
+        }
+        depth += 1
+        index += 1
+    }
+
+    /// Whether arrays and objects in `data` nest at most `maximumDepth` levels, found without
+    /// recursion: a check before handing a document to a decoder that recurses.
+    /// - Parameters:
+    ///   - data: A JSON document (or anything: brackets inside strings are not counted).
+    ///   - maximumDepth: The deepest nesting allowed.
+    /// - Returns: `false` when some bracket opens a level deeper than `maximumDepth`.
+    public static func nestingIsWithin(_ maximumDepth: Int = maximumDepth, in data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var depth = 0
+            var inString = false
+            var escaped = false
+            for byte in raw {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                    if depth > maximumDepth { return false }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                default: break
+                }
+            }
+            return true
+        }
     }
 
     // MARK: Scalars

@@ -13,6 +13,8 @@ public protocol ResponseDecoder: Sendable {
 /// Decodes JSON with Foundation's `JSONDecoder`, which accepts leading and trailing
 /// whitespace, so bodies that start with blank lines decode as they are. Invalid UTF-8, which
 /// would make the whole body unreadable, is replaced with U+FFFD and decoding tried once more.
+/// A leading byte-order mark is skipped, and a document nested deeper than
+/// `JSONReader.maximumDepth` is refused before `JSONDecoder` (which recurses) sees it.
 public struct JSONResponseDecoder: ResponseDecoder {
     private let decoder = JSONDecoder()
 
@@ -22,6 +24,11 @@ public struct JSONResponseDecoder: ResponseDecoder {
         if let readable = type as? any JSONReadable.Type {
             return try Self.read(readable, from: data, as: type)
         }
+        guard JSONReader.nestingIsWithin(in: data) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "nested more than \(JSONReader.maximumDepth) levels deep"))
+        }
+        let data = data.starts(with: Self.byteOrderMark) ? data.dropFirst(Self.byteOrderMark.count) : data
         do {
             return try decoder.decode(type, from: data)
         } catch {
@@ -29,6 +36,8 @@ public struct JSONResponseDecoder: ResponseDecoder {
             return try decoder.decode(type, from: Data(String(decoding: data, as: UTF8.self).utf8))
         }
     }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The fast path, with failures reported as the `DecodingError`s callers classify.
     private static func read<T>(_ readable: any JSONReadable.Type, from data: Data, as type: T.Type) throws -> T {

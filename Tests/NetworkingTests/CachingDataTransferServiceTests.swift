@@ -108,6 +108,52 @@ struct CachingDataTransferServiceTests {
         #expect(harness.calls.value == 1)
         #expect(String(decoding: store.stored.values.first?.body ?? Data(), as: UTF8.self) == #"{"value":1}"#)
     }
+
+    /// Reads itself with `JSONReader` (the DTOs' fast path) and is stored re-encoded.
+    private struct ReadableAnswer: JSONReadable, Codable, Sendable, Equatable {
+        var value = 0
+
+        init(value: Int) { self.value = value }
+
+        init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+            var value = 0
+            try reader.readObject { reader, key throws(JSONReader.Failure) in
+                if key == "value", let text = try reader.readNumberText() {
+                    value = Int(text) ?? 0
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            self.value = value
+        }
+    }
+
+    @Test(
+        "Given a cached entry nested 200 000 levels deep, when requested, then it is removed, fetched and replaced",
+        arguments: [true, false])
+    func deeplyNestedEntry(readable: Bool) async throws {
+        let key = "GET https://example.test/search"
+        let deep = #"{"value":7,"x":"# + String(repeating: "[", count: 200_000)
+        let store = InMemoryResponseCacheStore([
+            key: CachedResponse(body: Data(deep.utf8), storedAt: Date(timeIntervalSince1970: 1_000_000))
+        ])
+        let calls = Locked(0)
+        let fetched = MockDataTransferService { _ throws(DataTransferError) -> any Sendable in
+            calls.withLock { $0 += 1 }
+            return readable ? ReadableAnswer(value: 1) as any Sendable : Answer(value: 1)
+        }
+        let service = CachingDataTransferService(
+            wrapping: fetched, store: store,
+            configuration: APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.test/"))),
+            timeToLive: 3600, now: { Date(timeIntervalSince1970: 1_000_000) })
+        if readable {
+            #expect(try await service.request(Endpoint<ReadableAnswer>(path: "search")) == ReadableAnswer(value: 1))
+        } else {
+            #expect(try await service.request(Endpoint<Answer>(path: "search")) == Answer(value: 1))
+        }
+        #expect(calls.value == 1)
+        #expect(String(decoding: store.stored[key]?.body ?? Data(), as: UTF8.self) == #"{"value":1}"#)
+    }
 }
 
 @Suite("Response cache files")
@@ -135,7 +181,11 @@ struct FileResponseCacheStoreTests {
 
     @Test(
         "A corrupted file, or one whose header names another key, is ignored and removed",
-        arguments: ["garbage without header", "{\"key\":\"GET other\",\"storedAt\":1}\n{}"])
+        arguments: [
+            "garbage without header", "{\"key\":\"GET other\",\"storedAt\":1}\n{}",
+            "{\"key\":\"k\",\"storedAt\":1,\"x\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+                + "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n{}",
+        ])
     func corrupted(content: String) throws {
         let store = FileResponseCacheStore(directory: directory)
         store.store(entry("{}"), for: "k")

@@ -24,7 +24,7 @@ extension MusicVideoError {
 
     private init(_ failure: HTTPFailure) {
         if failure.statusCode == 400 {
-            let message = try? JSONDecoder().decode(ErrorResponseDTO.self, from: failure.body).errorMessage
+            let message = try? JSONResponseDecoder().decode(failure.body, as: ErrorResponseDTO.self).errorMessage
             self = .rejectedQuery(message: message)
         } else if APIEndpoints.rateLimitStatusCodes.contains(failure.statusCode) {
             self = .rateLimited(retryAfter: failure.retryAfter())

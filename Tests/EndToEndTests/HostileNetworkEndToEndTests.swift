@@ -1,0 +1,62 @@
+import Foundation
+import Mocks
+import Testing
+
+/// The built binary against a loopback server whose answers are crafted to break a client:
+/// nesting that would overflow a stack, a byte-order mark, a body that trickles.
+@Suite("mvsearch end to end: hostile network")
+struct HostileNetworkEndToEndTests {
+    private static let answer = Data(
+        #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":1,"trackName":"Upside Down","artistName":"Jack Johnson"}]}"#
+            .utf8)
+
+    private func expectOneLine(
+        _ result: MVSearchProcess.Result, status: Int32, mentions: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(result.status == status, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("mvsearch: "), sourceLocation: sourceLocation)
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(mentions), "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test("Given an answer nested 200 000 levels deep, then 65 and no crash; a cached copy is fetched again")
+    func deepNesting() async throws {
+        let deep = Data((#"{"resultCount":0,"unknown":"# + String(repeating: "[", count: 200_000)).utf8)
+        let server = try LoopbackHTTPServer(always: .json(deep))
+        defer { server.stop() }
+        let environment = MVSearchProcess.environment()
+        let result = try await MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString, "jack"], environment: environment)
+        expectOneLine(result, status: 65, mentions: "not valid JSON")
+
+        // The same answer planted in the cache: removed, fetched again, and the fresh answer shown.
+        let good = try LoopbackHTTPServer(always: .json(Self.answer))
+        defer { good.stop() }
+        let cache = URL(fileURLWithPath: try #require(environment["XDG_CACHE_HOME"])).appendingPathComponent("mvsearch")
+        let first = try await MVSearchProcess.run(
+            ["--base-url", good.baseURL.absoluteString, "jack"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let entry = cache.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first))
+        let contents = try Data(contentsOf: entry)
+        let header = try #require(contents.firstIndex(of: UInt8(ascii: "\n")))
+        try (contents[...header] + deep).write(to: entry)
+        let again = try await MVSearchProcess.run(
+            ["--base-url", good.baseURL.absoluteString, "jack"], environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
+        #expect(good.requests.count == 2)
+        #expect(try Data(contentsOf: entry) != contents[...header] + deep)
+    }
+
+    @Test("Given a UTF-8 byte-order mark before the answer, then the results are shown")
+    func byteOrderMark() async throws {
+        let server = try LoopbackHTTPServer(always: .json(Data([0xEF, 0xBB, 0xBF]) + Self.answer))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "jack"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
+    }
+}
