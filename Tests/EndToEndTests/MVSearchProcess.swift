@@ -68,15 +68,18 @@ enum MVSearchProcess {
     }
 
     /// Starts with pipes for stdout and stderr, and stdin from `input` (or none).
-    /// - Parameter closeStdout: Close the reading end of stdout at once, as `| true` does.
+    /// - Parameters:
+    ///   - closeStdout: Close the reading end of stdout at once, as `| true` does.
+    ///   - executable: `mvsearch`, unless another program is under test (a shell).
     static func launch(
         _ arguments: [String],
         environment: [String: String] = environment(),
         input: Data? = nil,
-        closeStdout: Bool = false
+        closeStdout: Bool = false,
+        executable: URL = executableURL
     ) throws -> Running {
         let process = Process()
-        process.executableURL = executableURL
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         let stdout = Pipe()
@@ -115,9 +118,11 @@ enum MVSearchProcess {
         _ arguments: [String],
         environment: [String: String] = environment(),
         input: Data? = nil,
-        timeout: TimeInterval = 30
+        timeout: TimeInterval = 30,
+        executable: URL = executableURL
     ) async throws -> Result {
-        try await launch(arguments, environment: environment, input: input).finish(timeout: timeout)
+        try await launch(arguments, environment: environment, input: input, executable: executable)
+            .finish(timeout: timeout)
     }
 
     /// Runs with stdout on a pseudo-terminal `columns` wide, as a user at a terminal would; stderr

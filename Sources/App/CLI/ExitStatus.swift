@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// The process exit status (sysexits.h where one fits).
-enum ExitStatus: Int32, Sendable {
+enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Results were shown.
     case success = 0
     /// The search worked and found nothing.

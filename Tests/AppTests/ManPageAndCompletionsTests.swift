@@ -1,0 +1,137 @@
+import Foundation
+import Presentation
+import Testing
+
+@testable import App
+
+/// The man page and the bash, zsh and fish completions are written by hand; these tests keep
+/// them in step with the option table, its value lists and the JSON keys.
+@Suite("The man page and the completions follow the option table")
+struct ManPageAndCompletionsTests {
+    /// The repository's root, from this file's place in it.
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every name and spelling the parser accepts.
+    private static let allNames = Set(CommandLineOption.all.flatMap(\.names))
+    /// The names `--help` shows.
+    private static let shownNames = Set(CommandLineOption.all.flatMap { [$0.short, $0.long].compactMap { $0 } })
+
+    private static func choices(of name: String) -> [String] {
+        CommandLineOption.named(name)?.choices ?? []
+    }
+
+    /// Roff with `\-` as `-` and without font changes.
+    private static func plain(_ roff: some StringProtocol) -> String {
+        roff.replacingOccurrences(of: "\\-", with: "-")
+            .replacingOccurrences(of: #"\\f[BIRP]"#, with: "", options: .regularExpression)
+    }
+
+    /// The lines of a section of the man page, from `.SH NAME` to the next `.SH`.
+    private static func section(_ name: String, of page: String) -> [Substring] {
+        let lines = page.split(separator: "\n")
+        guard let start = lines.firstIndex(of: Substring(".SH \(name)")) else { return [] }
+        let rest = lines[(start + 1)...]
+        return Array(rest.prefix { !$0.hasPrefix(".SH ") })
+    }
+
+    /// Option names in a text: `-l`, `--limit`, `--no-colour`.
+    private static func optionNames(in text: String) -> Set<String> {
+        let pattern = #/(?:^|[^\w-])(--?[a-zA-Z][a-zA-Z-]*)/#
+        return Set(text.matches(of: pattern).map { String($0.output.1) })
+    }
+
+    /// The words of a shell variable assigned in single quotes: `name='a b c'`.
+    private static func words(of variable: String, in script: String) -> [String] {
+        guard let start = script.range(of: "\(variable)='"),
+            let end = script[start.upperBound...].firstIndex(of: "'")
+        else { return [] }
+        return script[start.upperBound..<end].split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    @Test("The man page's OPTIONS are exactly the table's, each tagged with its names and placeholder")
+    func manPageOptions() throws {
+        let page = try Self.text("man/mvsearch.1")
+        let options = Self.section("OPTIONS", of: page)
+        let tags = options.indices.filter { options[$0] == ".TP" }.map { Self.plain(options[$0 + 1]) }
+        let expected = CommandLineOption.all.map { $0.synopsis.trimmingCharacters(in: .whitespaces) } + ["--"]
+        #expect(tags == expected)
+        #expect(Self.optionNames(in: tags.joined(separator: " ")) == Self.shownNames)
+        for alias in CommandLineOption.all.flatMap(\.aliases) {
+            #expect(Self.plain(options.joined(separator: "\n")).contains(alias), "\(alias)")
+        }
+    }
+
+    @Test("The man page describes every format, every JSON key and every exit status")
+    func manPageOutputAndExitStatus() throws {
+        let page = try Self.text("man/mvsearch.1")
+        let output = Self.section("OUTPUT", of: page)
+        for format in MusicVideosListFormat.allCases.map(\.rawValue) {
+            #expect(output.contains(".B \(format)"), "\(format)")
+        }
+        let keys = Self.plain(output.joined(separator: "\n"))
+        for key in JSONFields.known {
+            #expect(keys.contains(key + ",") || keys.contains(key + ".") || keys.contains(key + " "), "\(key)")
+        }
+        let statuses = Self.section("EXIT STATUS", of: page)
+        let listed = statuses.indices.filter { statuses[$0] == ".TP" }.map { statuses[$0 + 1] }
+        #expect(listed == ExitStatus.allCases.map { ".B \($0.rawValue)" })
+        for name in ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"] {
+            #expect(page.contains(".SH \(name)\n"), "\(name)")
+        }
+    }
+
+    @Test("bash: every option, the value lists of --format and --by, and the JSON keys")
+    func bash() throws {
+        let script = try Self.text("completions/mvsearch.bash")
+        let options = Self.words(of: "_mvsearch_options", in: script)
+        #expect(Set(options) == Self.allNames)
+        #expect(options.count == Self.allNames.count)
+        #expect(Self.words(of: "_mvsearch_formats", in: script) == Self.choices(of: "--format"))
+        #expect(Self.words(of: "_mvsearch_attributes", in: script) == Self.choices(of: "--by"))
+        #expect(Self.words(of: "_mvsearch_fields", in: script) == JSONFields.known)
+        // The options that take a value complete no option after them.
+        let valued = CommandLineOption.all.filter { if case .required = $0.value { true } else { false } }
+        for option in valued {
+            #expect(script.contains(" \(option.long)") || script.contains("\(option.long))"), "\(option.long)")
+        }
+    }
+
+    @Test("zsh: every option in _arguments, the value lists, and the JSON keys")
+    func zsh() throws {
+        let script = try Self.text("completions/_mvsearch")
+        #expect(script.hasPrefix("#compdef mvsearch\n"))
+        let start = try #require(script.range(of: "_arguments -s -S \\\n")).upperBound
+        let end = try #require(script.range(of: "'*:search term:_mvsearch_terms'\n}")).lowerBound
+        let specs = String(script[start..<end])
+        #expect(Self.optionNames(in: specs) == Self.allNames)
+        #expect(specs.contains(":(\(Self.choices(of: "--format").joined(separator: " ")))'"))
+        #expect(specs.contains(":(\(Self.choices(of: "--by").joined(separator: " ")))'"))
+        let values = try #require(script.range(of: "_values -s , 'JSON key'")).upperBound
+        let keys = script[values...].prefix { $0 != "}" }.replacingOccurrences(of: "\\\n", with: " ")
+        #expect(keys.split(whereSeparator: \.isWhitespace).map(String.init) == JSONFields.known)
+    }
+
+    @Test("fish: every option as -s/-l, the value lists, and the JSON keys")
+    func fish() throws {
+        let script = try Self.text("completions/mvsearch.fish")
+        var names = Set<String>()
+        for line in script.split(separator: "\n") where line.hasPrefix("complete -c mvsearch") {
+            let words = line.split(separator: " ")
+            for (index, word) in words.enumerated().dropLast() {
+                if word == "-s" { names.insert("-" + words[index + 1]) }
+                if word == "-l" { names.insert("--" + words[index + 1]) }
+            }
+        }
+        #expect(names == Self.allNames)
+        let format = Self.choices(of: "--format").joined(separator: " ")
+        #expect(script.contains("-l format -x -a '\(format)'"))
+        let by = Self.choices(of: "--by").joined(separator: " ")
+        #expect(script.contains("-l by -x -a '\(by)'"))
+        #expect(script.contains("for field in \(JSONFields.known.joined(separator: " "))\n"))
+    }
+}

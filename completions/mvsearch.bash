@@ -1,0 +1,87 @@
+# bash completion for mvsearch                                    -*- shell-script -*-
+# Works with bash 3.2 and later.
+# Options, their values (--format, --by, the keys of --json), and recent searches as terms.
+# Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
+
+_mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --timeout
+--retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --history
+--clear-history -v --verbose -h --help --version'
+_mvsearch_formats='table plain json jsonl'
+_mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
+country currency price url artistUrl previewUrl artworkUrl term'
+_mvsearch_attributes='any artist song album'
+
+# Completes a comma-separated list of JSON keys: what stands before the last comma is kept,
+# after the prefix (`--json=` when the word holds the option too).
+_mvsearch_field_list() {
+    local current=$1 head=$2 field
+    [[ $current == *,* ]] && head+=${current%,*}, && current=${current##*,}
+    for field in $_mvsearch_fields; do
+        [[ $field == "$current"* ]] && COMPREPLY+=("$head$field")
+    done
+    # A list is not finished by a space: the next key may follow a comma.
+    compopt -o nospace 2>/dev/null
+}
+
+_mvsearch() {
+    local current=${COMP_WORDS[COMP_CWORD]} previous=''
+    ((COMP_CWORD > 0)) && previous=${COMP_WORDS[COMP_CWORD - 1]}
+    COMPREPLY=()
+
+    # After --, every word is part of the term.
+    local index
+    for ((index = 1; index < COMP_CWORD; index++)); do
+        [[ ${COMP_WORDS[index]} == -- ]] && { _mvsearch_terms "$current"; return 0; }
+    done
+
+    # --name=value: one word when COMP_WORDBREAKS lacks '=' (then the reply keeps the name),
+    # else three words: --name, =, value.
+    local prefix=''
+    if [[ $current == --*=* ]]; then
+        previous=${current%%=*}
+        prefix=$previous=
+        current=${current#*=}
+    elif [[ $current == = ]]; then
+        current=''
+    elif [[ $previous == = && $COMP_CWORD -ge 2 ]]; then
+        previous=${COMP_WORDS[COMP_CWORD - 2]}
+    fi
+
+    case $previous in
+    --format)
+        COMPREPLY=($(compgen -P "$prefix" -W "$_mvsearch_formats" -- "$current"))
+        return 0
+        ;;
+    --by)
+        COMPREPLY=($(compgen -P "$prefix" -W "$_mvsearch_attributes" -- "$current"))
+        return 0
+        ;;
+    --json)
+        # A bare --json takes a field list only when it has a comma or is one key; offer the
+        # keys, and terms too, when the word could still be either.
+        _mvsearch_field_list "$current" "$prefix"
+        [[ $current == *,* || -n $prefix || ${COMP_WORDS[COMP_CWORD - 1]} == = ]] || _mvsearch_terms "$current"
+        return 0
+        ;;
+    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id)
+        return 0
+        ;;
+    esac
+
+    if [[ $current == -* ]]; then
+        COMPREPLY=($(compgen -W "$_mvsearch_options" -- "$current"))
+        return 0
+    fi
+    _mvsearch_terms "$current"
+}
+
+# Recent searches as terms: `mvsearch --history` reads one local file (no network).
+_mvsearch_terms() {
+    local current=$1 term
+    command -v mvsearch >/dev/null 2>&1 || return 0
+    while IFS= read -r term; do
+        [[ -n $term && $term == "$current"* ]] && COMPREPLY+=("$(printf '%q' "$term")")
+    done < <(command mvsearch --history 2>/dev/null)
+}
+
+complete -F _mvsearch mvsearch

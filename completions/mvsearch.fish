@@ -1,0 +1,49 @@
+# fish completion for mvsearch: options, their values (--format, --by, the keys of --json), and
+# recent searches as terms. Kept in step with the option table
+# (Sources/App/CLI/CommandLineOption.swift) by the tests.
+
+# Recent searches: `mvsearch --history` reads one local file (no network).
+function __mvsearch_terms
+    type -q mvsearch; and command mvsearch --history 2>/dev/null
+end
+
+# The keys of --json, after what stands before the last comma of the current word.
+function __mvsearch_json_fields
+    set -l token (commandline -ct)
+    set -l head (string replace -r '^--json=' '' -- $token | string replace -r '[^,]*$' '')
+    set -l prefix (string match -r '^--json=' -- $token)
+    for field in id title artist artistId collection releaseDate durationSeconds genre explicit country currency price url artistUrl previewUrl artworkUrl term
+        echo "$prefix$head$field"
+    end
+end
+
+function __mvsearch_after_json
+    set -l tokens (commandline -opc)
+    test (count $tokens) -ge 2; and test "$tokens[-1]" = --json
+end
+
+complete -c mvsearch -f
+complete -c mvsearch -n 'not __mvsearch_after_json' -a '(__mvsearch_terms)' -d 'recent search'
+complete -c mvsearch -s l -l limit -x -d 'results per page, 1–200'
+complete -c mvsearch -l offset -x -d 'skip the first N results'
+complete -c mvsearch -s c -l country -x -d 'two-letter store country'
+complete -c mvsearch -l by -x -a 'any artist song album' -d 'which field the term must match'
+complete -c mvsearch -l no-explicit -d 'leave out explicit videos'
+complete -c mvsearch -l format -x -a 'table plain json jsonl' -d 'output format'
+complete -c mvsearch -l json -d 'JSON output, only the keys FIELDS (comma-separated)'
+complete -c mvsearch -n __mvsearch_after_json -a '(__mvsearch_json_fields)' -d 'JSON key'
+complete -c mvsearch -n 'string match -q -- "--json=*" (commandline -ct)' -a '(__mvsearch_json_fields)' -d 'JSON key'
+complete -c mvsearch -l timeout -x -d 'seconds each request may take'
+complete -c mvsearch -l retries -x -d 'tries again after server errors, 0–5'
+complete -c mvsearch -l base-url -x -d 'API root'
+complete -c mvsearch -l no-cache -d 'do not answer from the response cache'
+complete -c mvsearch -l offline -d 'answer from the response cache only'
+complete -c mvsearch -l no-color -l no-colour -d 'no colour'
+complete -c mvsearch -s i -l interactive -d 'the interactive session'
+complete -c mvsearch -l id -x -d 'one video by its track id'
+complete -c mvsearch -l artist-id -x -d "an artist's music videos"
+complete -c mvsearch -l history -d 'print recent searches'
+complete -c mvsearch -l clear-history -d 'forget recent searches'
+complete -c mvsearch -s v -l verbose -d 'one line on stderr per request'
+complete -c mvsearch -s h -l help -d 'show the help'
+complete -c mvsearch -l version -d 'show the version'
