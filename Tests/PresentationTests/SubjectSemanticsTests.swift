@@ -134,8 +134,20 @@ struct SubjectSemanticsTests {
         let lock = NSLock()
         var total = 0
         let cancellable = subject.sink { value in lock.withLock { total += value } }
-        DispatchQueue.concurrentPerform(iterations: 1000) { _ in subject.send(1) }
+        // Apple's subjects are safe to use from several threads but not declared `Sendable`, so
+        // they cross into the concurrent closure in a box; the Linux subjects are `Sendable`.
+        let shared = UncheckedSendableBox(subject)
+        DispatchQueue.concurrentPerform(iterations: 1000) { _ in shared.value.send(1) }
         #expect(lock.withLock { total } == 1000)
         cancellable.cancel()
+    }
+}
+
+/// Carries a value that is safe across threads but not declared `Sendable` into a `@Sendable` closure.
+private struct UncheckedSendableBox<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
