@@ -3,7 +3,7 @@ import Foundation
 
 /// A lookup use case that answers from a closure and records every query.
 public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, @unchecked Sendable {
-    public typealias Handler = @Sendable (MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo?
+    public typealias Handler = @Sendable (MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo?
 
     private let handler: Handler?
     private let recorded = Locked<[MusicVideoLookupQuery]>([])
@@ -15,7 +15,7 @@ public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, @unchecke
 
     public var executedQueries: [MusicVideoLookupQuery] { recorded.value }
 
-    public func execute(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo? {
+    public func execute(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo? {
         recorded.withLock { $0.append(query) }
         guard let handler else {
             reportUnimplemented("MockFetchMusicVideoUseCase.execute(query:)")
@@ -27,7 +27,7 @@ public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, @unchecke
 
 /// An artist-videos use case that answers from a closure and records every query.
 public final class MockFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase, @unchecked Sendable {
-    public typealias Handler = @Sendable (ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage
+    public typealias Handler = @Sendable (ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage
 
     private let handler: Handler?
     private let recorded = Locked<[ArtistMusicVideosQuery]>([])
@@ -39,7 +39,7 @@ public final class MockFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseC
 
     public var executedQueries: [ArtistMusicVideosQuery] { recorded.value }
 
-    public func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage {
+    public func execute(query: ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage {
         recorded.withLock { $0.append(query) }
         guard let handler else {
             reportUnimplemented("MockFetchArtistMusicVideosUseCase.execute(query:)")

@@ -4,9 +4,9 @@ import Foundation
 /// A repository that answers from closures and records every query. A method whose closure
 /// was not given fails the test when called.
 public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked Sendable {
-    public typealias SearchHandler = @Sendable (MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage
-    public typealias LookupHandler = @Sendable (MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo?
-    public typealias ArtistHandler = @Sendable (ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo]
+    public typealias SearchHandler = @Sendable (MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage
+    public typealias LookupHandler = @Sendable (MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo?
+    public typealias ArtistHandler = @Sendable (ArtistMusicVideosQuery) async throws(CatalogError) -> [MusicVideo]
 
     private let searchHandler: SearchHandler?
     private let lookupHandler: LookupHandler?
@@ -30,7 +30,7 @@ public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked 
     public var lookedUpQueries: [MusicVideoLookupQuery] { recordedLookups.value }
     public var artistQueries: [ArtistMusicVideosQuery] { recordedArtists.value }
 
-    public func searchMusicVideos(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage {
+    public func searchMusicVideos(query: MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage {
         recorded.withLock { $0.append(query) }
         guard let searchHandler else {
             reportUnimplemented("MockMusicVideosRepository.searchMusicVideos(query:)")
@@ -39,7 +39,7 @@ public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked 
         return try await searchHandler(query)
     }
 
-    public func fetchMusicVideo(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo? {
+    public func fetchMusicVideo(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo? {
         recordedLookups.withLock { $0.append(query) }
         guard let lookupHandler else {
             reportUnimplemented("MockMusicVideosRepository.fetchMusicVideo(query:)")
@@ -48,7 +48,7 @@ public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked 
         return try await lookupHandler(query)
     }
 
-    public func fetchArtistMusicVideos(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> [MusicVideo] {
+    public func fetchArtistMusicVideos(query: ArtistMusicVideosQuery) async throws(CatalogError) -> [MusicVideo] {
         recordedArtists.withLock { $0.append(query) }
         guard let artistHandler else {
             reportUnimplemented("MockMusicVideosRepository.fetchArtistMusicVideos(query:)")
@@ -59,13 +59,13 @@ public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked 
 
     /// Answers every search with these videos (a full page when there are `query.limit` of them).
     public static func returning(_ videos: [MusicVideo]) -> MockMusicVideosRepository {
-        MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+        MockMusicVideosRepository(search: { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
         })
     }
 
     /// Fails every search with this error.
-    public static func failing(with error: MusicVideoError) -> MockMusicVideosRepository {
-        MockMusicVideosRepository(search: { _ throws(MusicVideoError) in throw error })
+    public static func failing(with error: CatalogError) -> MockMusicVideosRepository {
+        MockMusicVideosRepository(search: { _ throws(CatalogError) in throw error })
     }
 }

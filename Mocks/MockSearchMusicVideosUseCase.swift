@@ -3,7 +3,7 @@ import Foundation
 
 /// A search use case that answers from a closure and records every query.
 public final class MockSearchMusicVideosUseCase: SearchMusicVideosUseCase, @unchecked Sendable {
-    public typealias Handler = @Sendable (MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage
+    public typealias Handler = @Sendable (MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage
 
     private let handler: Handler?
     private let recorded = Locked<[MusicVideoQuery]>([])
@@ -15,7 +15,7 @@ public final class MockSearchMusicVideosUseCase: SearchMusicVideosUseCase, @unch
 
     public var executedQueries: [MusicVideoQuery] { recorded.value }
 
-    public func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage {
+    public func execute(query: MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage {
         recorded.withLock { $0.append(query) }
         guard let handler else {
             reportUnimplemented("MockSearchMusicVideosUseCase.execute(query:)")

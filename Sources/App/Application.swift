@@ -124,7 +124,7 @@ struct Application {
             return await coordinator.runInteractive(
                 term: term, settings: settings, style: TextStyle(usesColor: style.usesColor), requests: requests)
         case .history:
-            return await coordinator.runHistory(format: style.format, asObjects: historyAsObjects)
+            return await coordinator.runHistory(style: style, asObjects: historyAsObjects)
         case .clearHistory:
             return await coordinator.clearHistory()
         }

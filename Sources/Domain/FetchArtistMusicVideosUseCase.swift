@@ -16,8 +16,8 @@ public struct ArtistMusicVideosPage: Equatable, Sendable {
 public protocol FetchArtistMusicVideosUseCase: Sendable {
     /// - Parameter query: The artist lookup as given.
     /// - Returns: Distinct videos, in the service's order, with the normalised query.
-    /// - Throws: `MusicVideoError.invalidQuery` before any request; otherwise the repository's error.
-    func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage
+    /// - Throws: `CatalogError.invalidQuery` before any request; otherwise the repository's error.
+    func execute(query: ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage
 }
 
 public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase {
@@ -27,7 +27,7 @@ public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCas
         self.repository = repository
     }
 
-    public func execute(query: ArtistMusicVideosQuery) async throws(MusicVideoError) -> ArtistMusicVideosPage {
+    public func execute(query: ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage {
         let validQuery: ArtistMusicVideosQuery
         do {
             validQuery = try query.validated()

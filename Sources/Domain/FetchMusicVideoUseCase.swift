@@ -4,8 +4,8 @@ import Foundation
 public protocol FetchMusicVideoUseCase: Sendable {
     /// - Parameter query: The lookup as given.
     /// - Returns: The video, or `nil` when there is none with that id.
-    /// - Throws: `MusicVideoError.invalidQuery` before any request; otherwise the repository's error.
-    func execute(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo?
+    /// - Throws: `CatalogError.invalidQuery` before any request; otherwise the repository's error.
+    func execute(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo?
 }
 
 public struct DefaultFetchMusicVideoUseCase: FetchMusicVideoUseCase {
@@ -15,7 +15,7 @@ public struct DefaultFetchMusicVideoUseCase: FetchMusicVideoUseCase {
         self.repository = repository
     }
 
-    public func execute(query: MusicVideoLookupQuery) async throws(MusicVideoError) -> MusicVideo? {
+    public func execute(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo? {
         let validQuery: MusicVideoLookupQuery
         do {
             validQuery = try query.validated()

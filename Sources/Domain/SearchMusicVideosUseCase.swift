@@ -4,9 +4,9 @@ import Foundation
 public protocol SearchMusicVideosUseCase: Sendable {
     /// - Parameter query: The query as the user gave it.
     /// - Returns: A page of distinct videos, in the service's order.
-    /// - Throws: `MusicVideoError.invalidQuery` before any request when the query breaks a rule;
+    /// - Throws: `CatalogError.invalidQuery` before any request when the query breaks a rule;
     ///   otherwise whatever the repository throws.
-    func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage
+    func execute(query: MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage
 }
 
 /// Validates and normalises the query, asks the repository, keeps the first of each track id
@@ -24,7 +24,7 @@ public struct DefaultSearchMusicVideosUseCase: SearchMusicVideosUseCase {
         self.recentSearches = recentSearches
     }
 
-    public func execute(query: MusicVideoQuery) async throws(MusicVideoError) -> MusicVideoPage {
+    public func execute(query: MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage {
         let validQuery: MusicVideoQuery
         do {
             validQuery = try query.validated()

@@ -73,21 +73,21 @@ struct ExitStatusTests {
     @Test(
         "Each domain error ends with its DESIGN §6 status",
         arguments: [
-            (MusicVideoErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69),
+            (CatalogErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69),
             (.unreachable, 69),
             (.connectionLost, 69),
             (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130),
         ])
-    func statuses(error: MusicVideoErrorCase, status: Int32) {
+    func statuses(error: CatalogErrorCase, status: Int32) {
         #expect(App.ExitStatus(error.value).rawValue == status)
     }
 }
 
-enum MusicVideoErrorCase: CaseIterable, Sendable {
+enum CatalogErrorCase: CaseIterable, Sendable {
     case invalid, rejected, unreadable, offline, unreachable, connectionLost, unavailable, timedOut, rateLimited
     case cancelled
 
-    var value: MusicVideoError {
+    var value: CatalogError {
         switch self {
         case .invalid: .invalidQuery(.emptyTerm)
         case .rejected: .rejectedQuery(message: nil)

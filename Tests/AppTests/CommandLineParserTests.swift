@@ -159,7 +159,7 @@ struct HelpTextTests {
         let by = try #require(CommandLineOption.named("--by"))
         #expect(by.choices == MusicVideoQuery.Attribute.allCases.map(\.rawValue))
         let format = try #require(CommandLineOption.named("--format"))
-        #expect(format.choices == MusicVideosListFormat.allCases.map(\.rawValue))
+        #expect(format.choices == OutputFormat.allCases.map(\.rawValue))
         for choice in format.choices {
             let command = try CommandLineParser.parse(["--format", choice, "x"])
             guard case .search(let parsed) = command else { throw UsageError("not a search") }

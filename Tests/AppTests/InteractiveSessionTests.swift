@@ -46,7 +46,7 @@ struct InteractiveSessionTests {
     }
 
     private static func searching(_ videos: [MusicVideo] = videos) -> MockMusicVideosRepository {
-        MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+        MockMusicVideosRepository(search: { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
         })
     }
@@ -72,7 +72,7 @@ struct InteractiveSessionTests {
 
     @Test("n and p page through the results by offset; n shows the page prefetched while reading")
     func paging() async {
-        let repository = MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(search: { query throws(CatalogError) in
             MusicVideoPage(
                 query: query, videos: [.stub(id: query.offset + 1), .stub(id: query.offset + 2)], rowCount: 2)
         })
@@ -87,7 +87,7 @@ struct InteractiveSessionTests {
 
     @Test("Paging past the last page, then typing a number, opens a video of the last page")
     func pagePastTheEndThenNumber() async {
-        let repository = MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(search: { query throws(CatalogError) in
             let videos: [MusicVideo] = query.offset == 0 ? Self.videos : []
             return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
         })
@@ -100,8 +100,8 @@ struct InteractiveSessionTests {
     @Test("a on the details screen lists the artist's videos; b goes back through every screen")
     func artistVideos() async {
         let repository = MockMusicVideosRepository(
-            search: { query throws(MusicVideoError) in MusicVideoPage(query: query, videos: Self.videos, rowCount: 2) },
-            artist: { _ throws(MusicVideoError) in [.stub(id: 3, title: "Better Together")] })
+            search: { query throws(CatalogError) in MusicVideoPage(query: query, videos: Self.videos, rowCount: 2) },
+            artist: { _ throws(CatalogError) in [.stub(id: 3, title: "Better Together")] })
         let session = await run(
             ["x", "2", "a", "b", "b", "b", "q"], arguments: ["-i", "-c", "gb", "-l", "7"], repository: repository)
         #expect(session.status == .success)
@@ -130,7 +130,7 @@ struct InteractiveSessionTests {
     @Test("An error shows on the screen it happened on and the session goes on")
     func errorKeepsSession() async {
         let attempts = Locked(0)
-        let repository = MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(search: { query throws(CatalogError) in
             let attempt = attempts.withLock { count -> Int in
                 count += 1
                 return count
@@ -174,7 +174,7 @@ struct InteractiveSessionTests {
     func interruptRequest() async {
         let requests = RequestScope()
         let started = AsyncStream<Void>.makeStream()
-        let repository = MockMusicVideosRepository(search: { _ throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(search: { _ throws(CatalogError) in
             started.continuation.yield()
             do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
             throw .offline
@@ -216,7 +216,7 @@ struct RouteTests {
 
     @Test("--id shows one video; an unknown id exits 1 with a message")
     func lookup() async {
-        let repository = MockMusicVideosRepository(lookup: { query throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(lookup: { query throws(CatalogError) in
             query.id == 1 ? .stub(id: 1) : nil
         })
         let (found, output, _) = await run(["--id", "1", "--json"], repository: repository)
@@ -230,7 +230,7 @@ struct RouteTests {
 
     @Test("--artist-id lists the artist's videos with --limit and --country")
     func artist() async {
-        let repository = MockMusicVideosRepository(artist: { _ throws(MusicVideoError) in [.stub(id: 4)] })
+        let repository = MockMusicVideosRepository(artist: { _ throws(CatalogError) in [.stub(id: 4)] })
         let (status, output, _) = await run(["--artist-id", "9", "-l", "3", "-c", "jp"], repository: repository)
         #expect(status == .success)
         #expect(output.hasPrefix("4\t"))

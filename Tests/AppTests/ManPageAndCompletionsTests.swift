@@ -70,7 +70,7 @@ struct ManPageAndCompletionsTests {
     func manPageOutputAndExitStatus() throws {
         let page = try Self.text("man/mvsearch.1")
         let output = Self.section("OUTPUT", of: page)
-        for format in MusicVideosListFormat.allCases.map(\.rawValue) {
+        for format in OutputFormat.allCases.map(\.rawValue) {
             #expect(output.contains(".B \(format)"), "\(format)")
         }
         let keys = Self.plain(output.joined(separator: "\n"))

@@ -22,11 +22,11 @@ struct ScriptOutputTests {
 
     private static func repository() -> MockMusicVideosRepository {
         MockMusicVideosRepository(
-            search: { query throws(MusicVideoError) in
+            search: { query throws(CatalogError) in
                 MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
             },
-            lookup: { query throws(MusicVideoError) in videos.first { $0.id == query.id } },
-            artist: { _ throws(MusicVideoError) in videos })
+            lookup: { query throws(CatalogError) in videos.first { $0.id == query.id } },
+            artist: { _ throws(CatalogError) in videos })
     }
 
     private func run(_ arguments: [String], history: [String] = []) async -> Run {

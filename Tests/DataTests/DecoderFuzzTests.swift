@@ -140,7 +140,7 @@ struct DecoderFuzzTests {
         #expect(outcomes.errors > 300)
     }
 
-    private static func isReadingFailure(_ error: MusicVideoError) -> Bool {
+    private static func isReadingFailure(_ error: CatalogError) -> Bool {
         if case .unreadableResponse = error { return true }
         return false
     }

@@ -61,10 +61,10 @@ struct LookupRepositoryTests {
     func failures() async {
         let service = MockDataTransferService.failing(with: .networkFailure(.httpStatus(HTTPFailure(statusCode: 503))))
         let repository = DefaultMusicVideosRepository(dataTransferService: service)
-        await #expect(throws: MusicVideoError.serviceUnavailable(statusCode: 503)) {
+        await #expect(throws: CatalogError.serviceUnavailable(statusCode: 503)) {
             _ = try await repository.fetchMusicVideo(query: MusicVideoLookupQuery(id: 1))
         }
-        await #expect(throws: MusicVideoError.serviceUnavailable(statusCode: 503)) {
+        await #expect(throws: CatalogError.serviceUnavailable(statusCode: 503)) {
             _ = try await repository.fetchArtistMusicVideos(query: ArtistMusicVideosQuery(artistID: 1))
         }
     }

@@ -7,7 +7,7 @@ struct LookupUseCaseTests {
     @Test("A lookup validates the id and country before asking the repository", arguments: [0, -4])
     func invalidID(id: Int) async {
         let repository = MockMusicVideosRepository()
-        await #expect(throws: MusicVideoError.invalidQuery(.invalidID(id))) {
+        await #expect(throws: CatalogError.invalidQuery(.invalidID(id))) {
             _ = try await DefaultFetchMusicVideoUseCase(repository: repository).execute(
                 query: MusicVideoLookupQuery(id: id))
         }
@@ -16,7 +16,7 @@ struct LookupUseCaseTests {
 
     @Test("A lookup passes the normalised query and returns what the repository found")
     func lookup() async throws {
-        let repository = MockMusicVideosRepository(lookup: { query throws(MusicVideoError) in .stub(id: query.id) })
+        let repository = MockMusicVideosRepository(lookup: { query throws(CatalogError) in .stub(id: query.id) })
         let video = try await DefaultFetchMusicVideoUseCase(repository: repository)
             .execute(query: MusicVideoLookupQuery(id: 42, country: "gb"))
         #expect(video?.id == 42)
@@ -25,7 +25,7 @@ struct LookupUseCaseTests {
 
     @Test("An artist's videos are validated, and repeated track ids removed in order")
     func artistVideos() async throws {
-        let repository = MockMusicVideosRepository(artist: { _ throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(artist: { _ throws(CatalogError) in
             [.stub(id: 2), .stub(id: 1), .stub(id: 2)]
         })
         let useCase = DefaultFetchArtistMusicVideosUseCase(repository: repository)
@@ -33,7 +33,7 @@ struct LookupUseCaseTests {
         #expect(page.videos.map(\.id) == [2, 1])
         #expect(page.query.country == "JP")
         #expect(repository.artistQueries.map(\.country) == ["JP"])
-        await #expect(throws: MusicVideoError.invalidQuery(.limitOutOfRange(500, 1...200))) {
+        await #expect(throws: CatalogError.invalidQuery(.limitOutOfRange(500, 1...200))) {
             _ = try await useCase.execute(query: ArtistMusicVideosQuery(artistID: 7, limit: 500))
         }
         #expect(repository.artistQueries.count == 1)

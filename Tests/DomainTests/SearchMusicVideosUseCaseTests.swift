@@ -8,7 +8,7 @@ struct SearchMusicVideosUseCaseTests {
     func validatesFirst() async {
         let repository = MockMusicVideosRepository()
         let useCase = DefaultSearchMusicVideosUseCase(repository: repository)
-        await #expect(throws: MusicVideoError.invalidQuery(.limitOutOfRange(0, 1...200))) {
+        await #expect(throws: CatalogError.invalidQuery(.limitOutOfRange(0, 1...200))) {
             _ = try await useCase.execute(query: MusicVideoQuery(term: "x", limit: 0))
         }
         #expect(repository.searchedQueries.isEmpty)
@@ -36,8 +36,8 @@ struct SearchMusicVideosUseCaseTests {
 
     @Test(
         "A repository failure is passed through unchanged",
-        arguments: [MusicVideoError.offline, .rateLimited(retryAfter: 30), .rejectedQuery(message: "bad")])
-    func passesErrors(error: MusicVideoError) async {
+        arguments: [CatalogError.offline, .rateLimited(retryAfter: 30), .rejectedQuery(message: "bad")])
+    func passesErrors(error: CatalogError) async {
         await #expect(throws: error) {
             _ = try await DefaultSearchMusicVideosUseCase(repository: MockMusicVideosRepository.failing(with: error))
                 .execute(query: MusicVideoQuery(term: "x"))

@@ -9,7 +9,7 @@ import Testing
 struct MusicVideoDetailsViewModelTests {
     @Test("Given an id, loading emits the video and its rows; the use case gets the query")
     func loads() async {
-        let useCase = MockFetchMusicVideoUseCase { query throws(MusicVideoError) in
+        let useCase = MockFetchMusicVideoUseCase { query throws(CatalogError) in
             .stub(id: query.id, title: "Upside Down")
         }
         let viewModel = DefaultMusicVideoDetailsViewModel(fetchUseCase: useCase)
@@ -27,13 +27,13 @@ struct MusicVideoDetailsViewModelTests {
     @Test("An unknown id emits notFound; a failure emits the error")
     func notFoundAndError() async {
         let missing = DefaultMusicVideoDetailsViewModel(
-            fetchUseCase: MockFetchMusicVideoUseCase { _ throws(MusicVideoError) in nil })
+            fetchUseCase: MockFetchMusicVideoUseCase { _ throws(CatalogError) in nil })
         let notFound = PublisherRecorder(missing.notFound)
         await missing.didLoad(query: MusicVideoLookupQuery(id: 3))
         #expect(notFound.values == [3])
 
         let failing = DefaultMusicVideoDetailsViewModel(
-            fetchUseCase: MockFetchMusicVideoUseCase { _ throws(MusicVideoError) in throw .offline })
+            fetchUseCase: MockFetchMusicVideoUseCase { _ throws(CatalogError) in throw .offline })
         let errors = PublisherRecorder(failing.error)
         await failing.didLoad(query: MusicVideoLookupQuery(id: 3))
         #expect(errors.values == [.offline])
@@ -79,7 +79,8 @@ struct MusicVideosSearchViewModelTests {
     func searchScreen() async {
         var searched: [String] = []
         let viewModel = DefaultMusicVideosSearchViewModel(
-            recentSearchesRepository: InMemoryRecentSearchesRepository(["jack johnson", "evil\u{1B}[2J"]),
+            recentSearchesUseCase: DefaultFetchRecentSearchesUseCase(
+                repository: InMemoryRecentSearchesRepository(["jack johnson", "evil\u{1B}[2J"])),
             actions: MusicVideosSearchViewModelActions(showResults: { searched.append($0) }))
         let recent = PublisherRecorder(viewModel.recentSearches)
         let notices = PublisherRecorder(viewModel.notice)

@@ -18,7 +18,7 @@ struct MusicVideosListViewModelTests {
 
     @Test("Given results, a search emits loading then idle, the rows, the source and paging, and no error")
     func searchSuccess() async {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
         }
         let viewModel = viewModel(search: useCase)
@@ -45,7 +45,7 @@ struct MusicVideosListViewModelTests {
     @Test("Given no results, a search emits noResults once with its source")
     func searchEmpty() async {
         let viewModel = viewModel(
-            search: MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            search: MockSearchMusicVideosUseCase { query throws(CatalogError) in
                 MusicVideoPage(query: query, videos: [], rowCount: 0)
             })
         let noResults = PublisherRecorder(viewModel.noResults)
@@ -56,7 +56,7 @@ struct MusicVideosListViewModelTests {
     @Test("Given a failure, the error is emitted once, loading returns to idle, and the rows stay")
     func searchFailure() async {
         let viewModel = viewModel(
-            search: MockSearchMusicVideosUseCase { _ throws(MusicVideoError) in throw .rateLimited(retryAfter: nil) })
+            search: MockSearchMusicVideosUseCase { _ throws(CatalogError) in throw .rateLimited(retryAfter: nil) })
         let errors = PublisherRecorder(viewModel.error)
         let loading = PublisherRecorder(viewModel.loading)
         let items = PublisherRecorder(viewModel.items)
@@ -68,7 +68,7 @@ struct MusicVideosListViewModelTests {
 
     @Test("Next and previous replace the page shown, by offset, and say when there is no more")
     func paging() async {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             query.offset == 0
                 ? MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
                 : MusicVideoPage(query: query, videos: [.stub(id: 3)], rowCount: 1)
@@ -91,7 +91,7 @@ struct MusicVideosListViewModelTests {
 
     @Test("With prefetching, the next page is asked for as soon as a page shows, and n uses it")
     func prefetch() async {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             query.offset == 0
                 ? MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
                 : MusicVideoPage(query: query, videos: [.stub(id: 3)], rowCount: 1)
@@ -107,7 +107,7 @@ struct MusicVideosListViewModelTests {
 
     @Test("Without prefetching (one-shot output), no page is asked for beyond the one shown")
     func noPrefetch() async {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
         }
         await viewModel(search: useCase).didSearch(query: query)
@@ -117,7 +117,7 @@ struct MusicVideosListViewModelTests {
     @Test("An artist's videos load through the artist use case, with no paging")
     func artistVideos() async {
         let artistQuery = ArtistMusicVideosQuery(artistID: 9, artistName: "Clairo", country: "us", limit: 5)
-        let artist = MockFetchArtistMusicVideosUseCase { query throws(MusicVideoError) in
+        let artist = MockFetchArtistMusicVideosUseCase { query throws(CatalogError) in
             var normalised = query
             normalised.country = query.country.uppercased()
             return ArtistMusicVideosPage(query: normalised, videos: [.stub(id: 4), .stub(id: 5)])
@@ -139,7 +139,7 @@ struct MusicVideosListViewModelTests {
     func selection() async {
         var shown: [MusicVideo.ID] = []
         let actions = MusicVideosListViewModelActions(showMusicVideoDetails: { shown.append($0.id) })
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: [.stub(id: 5), .stub(id: 6)], rowCount: 2)
         }
         let viewModel = viewModel(search: useCase, actions: actions)
@@ -154,7 +154,7 @@ struct MusicVideosListViewModelTests {
         "Cancelling a search in flight, or the task awaiting it, emits no error and no rows", arguments: [true, false])
     func cancellation(byInput: Bool) async {
         let started = AsyncStream<Void>.makeStream()
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             started.continuation.yield()
             do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
             return MusicVideoPage(query: query, videos: [.stub()], rowCount: 1)

@@ -25,7 +25,7 @@ struct MusicVideosListViewTests {
 
     @Test("Results are written in one piece; the spinner starts and stops around the request")
     func results() async {
-        let (output, diagnostics, indicator) = await run { query throws(MusicVideoError) in
+        let (output, diagnostics, indicator) = await run { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: [.stub(id: 1), .stub(id: 2)], rowCount: 2)
         }
         #expect(output.chunks.count == 1)
@@ -36,7 +36,7 @@ struct MusicVideosListViewTests {
 
     @Test("An error is one prefixed line on diagnostics and nothing on output")
     func error() async {
-        let (output, diagnostics, _) = await run { _ throws(MusicVideoError) in
+        let (output, diagnostics, _) = await run { _ throws(CatalogError) in
             throw .rejectedQuery(message: "Invalid value(s) for key(s): [country]")
         }
         #expect(output.text.isEmpty)
@@ -48,7 +48,7 @@ struct MusicVideosListViewTests {
 
     @Test("No results is one line on diagnostics naming the term, nothing on output")
     func empty() async {
-        let (output, diagnostics, _) = await run { query throws(MusicVideoError) in
+        let (output, diagnostics, _) = await run { query throws(CatalogError) in
             MusicVideoPage(query: query, videos: [], rowCount: 0)
         }
         #expect(output.text.isEmpty)
@@ -58,16 +58,43 @@ struct MusicVideosListViewTests {
 
     @Test("Every error message is one line with what happened and what to do")
     func messages() {
-        let errors: [MusicVideoError] = [
+        let errors: [CatalogError] = [
             .offline, .serviceUnreachable, .serviceUnavailable(statusCode: 502), .timedOut, .rateLimited(retryAfter: 3),
             .rejectedQuery(message: "m\u{1B}[2J"), .unreadableResponse(reason: "r"), .invalidQuery(.emptyTerm),
             .invalidQuery(.invalidCountry("usa")), .invalidQuery(.limitOutOfRange(0, 1...200)),
         ]
         for error in errors {
-            let text = MusicVideoErrorMessage.text(for: error)
+            let text = CatalogErrorMessage.message(for: error).text(phrasing: PlainHintPhrasing())
             #expect(text.contains(" — "), "\(error)")
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 }, "\(error)")
         }
-        #expect(MusicVideoErrorMessage.text(for: .rateLimited(retryAfter: nil)).contains("20 requests a minute"))
+        #expect(
+            CatalogErrorMessage.message(for: .rateLimited(retryAfter: nil)).text(phrasing: PlainHintPhrasing())
+                == "the iTunes service limits clients to about 20 requests a minute and refused this one — "
+                + "wait a minute and try again")
+    }
+
+    @Test("Given a hint, the phrasing the view is given words it: the domain's words by default, its own when injected")
+    func hintsArePhrasedByTheInjectedPhrasing() async {
+        struct Shouting: HintPhrasing {
+            func advice(for hint: RecoveryHint) -> String { "HINT \(hint)" }
+        }
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: MockSearchMusicVideosUseCase { _ throws(CatalogError) in throw .timedOut },
+            artistVideosUseCase: MockFetchArtistMusicVideosUseCase())
+        let plain = CapturingOutput()
+        let shouting = CapturingOutput()
+        let views = [
+            MusicVideosListView(
+                viewModel: viewModel, renderer: MusicVideosPlainRenderer(), output: CapturingOutput(),
+                diagnostics: plain),
+            MusicVideosListView(
+                viewModel: viewModel, renderer: MusicVideosPlainRenderer(), output: CapturingOutput(),
+                diagnostics: shouting, hintPhrasing: Shouting()),
+        ]
+        await viewModel.didSearch(query: MusicVideoQuery(term: "x"))
+        withExtendedLifetime(views) {}
+        #expect(plain.text == "the iTunes service did not answer in time — try again, or allow a longer timeout\n")
+        #expect(shouting.text == "the iTunes service did not answer in time — HINT allowMoreTime\n")
     }
 }

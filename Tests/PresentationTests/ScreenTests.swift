@@ -9,7 +9,7 @@ struct ScreenTests {
     private func results(_ ids: [Int], rowCount: Int, offset: Int = 0) -> (
         ResultsScreen, DefaultMusicVideosListViewModel, CapturingOutput, MockSearchMusicVideosUseCase
     ) {
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             MusicVideoPage(
                 query: query, videos: ids.map { .stub(id: $0 + query.offset, title: "v\($0 + query.offset)") },
                 rowCount: rowCount)
@@ -20,7 +20,10 @@ struct ScreenTests {
         let status = MusicVideosListStatusView(
             viewModel: viewModel, diagnostics: CapturingOutput(), diagnosticPrefix: "",
             activityIndicator: HiddenActivityIndicator())
-        let screen = ResultsScreen(viewModel: viewModel, width: 80, style: .plain, output: output, status: status)
+        let screen = ResultsScreen(
+            viewModel: viewModel, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+            output: output,
+            status: status)
         return (screen, viewModel, output, useCase)
     }
 
@@ -50,7 +53,7 @@ struct ScreenTests {
     @Test("Paging past the last page says there are no more results and stays on the last page")
     func pagePastTheEnd() async {
         // A full page of 2, then nothing: the count is a multiple of the limit.
-        let useCase = MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             let videos: [MusicVideo] = query.offset == 0 ? [.stub(id: 1), .stub(id: 2)] : []
             return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
         }
@@ -61,7 +64,9 @@ struct ScreenTests {
         let status = MusicVideosListStatusView(
             viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: "",
             activityIndicator: HiddenActivityIndicator())
-        let screen = ResultsScreen(viewModel: viewModel, width: 80, style: .plain, output: output, status: status)
+        let screen = ResultsScreen(
+            viewModel: viewModel, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+            output: output, status: status)
         await viewModel.didSearch(query: MusicVideoQuery(term: "x", limit: 2))
         #expect(await screen.handle("n"))
         #expect(diagnostics.text == "no more music videos for \"x\" after the first 2\n")
@@ -76,7 +81,7 @@ struct ScreenTests {
     func numbersContinue() async {
         var opened: [MusicVideo.ID] = []
         let numbered = DefaultMusicVideosListViewModel(
-            searchUseCase: MockSearchMusicVideosUseCase { query throws(MusicVideoError) in
+            searchUseCase: MockSearchMusicVideosUseCase { query throws(CatalogError) in
                 MusicVideoPage(
                     query: query, videos: [.stub(id: query.offset + 1), .stub(id: query.offset + 2)], rowCount: 2)
             },
@@ -84,7 +89,8 @@ struct ScreenTests {
             actions: MusicVideosListViewModelActions(showMusicVideoDetails: { opened.append($0.id) }))
         let numberedOutput = CapturingOutput()
         let numberedScreen = ResultsScreen(
-            viewModel: numbered, width: 80, style: .plain, output: numberedOutput,
+            viewModel: numbered, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+            output: numberedOutput,
             status: MusicVideosListStatusView(
                 viewModel: numbered, diagnostics: CapturingOutput(), diagnosticPrefix: "",
                 activityIndicator: HiddenActivityIndicator()))
@@ -108,7 +114,8 @@ struct ScreenTests {
     @Test("The search screen lists recent searches, numbered")
     func searchScreen() async {
         let viewModel = DefaultMusicVideosSearchViewModel(
-            recentSearchesRepository: InMemoryRecentSearchesRepository(["b", "a"]),
+            recentSearchesUseCase: DefaultFetchRecentSearchesUseCase(
+                repository: InMemoryRecentSearchesRepository(["b", "a"])),
             actions: MusicVideosSearchViewModelActions(showResults: { _ in }))
         let output = CapturingOutput()
         let screen = SearchScreen(

@@ -86,8 +86,8 @@ struct CommandLineOption: Sendable {
             help: "match the term against artist, song, album or any (default any)"),
         CommandLineOption(.noExplicit, "--no-explicit", help: "leave out explicit videos"),
         CommandLineOption(
-            .format, "--format", value: .required("FORMAT"), choices: MusicVideosListFormat.allCases.map(\.rawValue),
-            help: "\(MusicVideosListFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
+            .format, "--format", value: .required("FORMAT"), choices: OutputFormat.allCases.map(\.rawValue),
+            help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
                 + "(default: table on a terminal, else plain)"),
         CommandLineOption(
             .json, "--json", value: .optional("FIELDS"), choices: JSONFields.known,

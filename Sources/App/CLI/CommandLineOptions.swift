@@ -18,7 +18,7 @@ struct SearchOptions: Equatable, Sendable {
     var country: String?
     var attribute: MusicVideoQuery.Attribute = .any
     var allowsExplicit = true
-    var format: MusicVideosListFormat?
+    var format: OutputFormat?
     /// `--json FIELDS`: the JSON keys asked for, in order, not yet checked against the entity.
     var jsonFields: [String]?
     var timeout: TimeInterval?

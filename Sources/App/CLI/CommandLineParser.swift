@@ -122,9 +122,9 @@ enum CommandLineParser {
         return attribute
     }
 
-    private static func format(_ text: String) throws(UsageError) -> MusicVideosListFormat {
-        guard let format = MusicVideosListFormat(rawValue: text.lowercased()) else {
-            let choices = MusicVideosListFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    private static func format(_ text: String) throws(UsageError) -> OutputFormat {
+        guard let format = OutputFormat(rawValue: text.lowercased()) else {
+            let choices = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
             throw UsageError("option --format takes one of \(choices), not \(quoted(text))")
         }
         return format

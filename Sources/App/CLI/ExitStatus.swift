@@ -27,7 +27,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case terminated = 143
 
     /// The status a failed search ends with.
-    init(_ error: MusicVideoError) {
+    init(_ error: CatalogError) {
         switch error {
         case .invalidQuery, .rejectedQuery: self = .usage
         case .unreadableResponse: self = .dataError

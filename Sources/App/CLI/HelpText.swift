@@ -30,7 +30,7 @@ enum HelpText {
 
         JSON keys:
         \(wrapped("videos: " + MusicVideoJSONField.allCases.map(\.rawValue).joined(separator: ", ")))
-          recent searches (--history): \(RecentSearchesRenderer.jsonFields.joined(separator: ", "))
+          recent searches (--history): \(RecentSearchesJSONRenderer.fields.joined(separator: ", "))
 
         """
 

@@ -7,7 +7,7 @@ enum JSONFields {
     /// what the shells complete after it.
     static let known: [String] = {
         var names = MusicVideoJSONField.allCases.map(\.rawValue)
-        for name in RecentSearchesRenderer.jsonFields where !names.contains(name) { names.append(name) }
+        for name in RecentSearchesJSONRenderer.fields where !names.contains(name) { names.append(name) }
         return names
     }()
 
@@ -27,8 +27,8 @@ enum JSONFields {
     /// - Returns: Whether objects were asked for (any field list) rather than strings.
     static func historyFields(_ names: [String]?) throws(UsageError) -> Bool {
         guard let names else { return false }
-        if let name = names.first(where: { !RecentSearchesRenderer.jsonFields.contains($0) }) {
-            throw unknown(name, for: "recent searches", valid: RecentSearchesRenderer.jsonFields)
+        if let name = names.first(where: { !RecentSearchesJSONRenderer.fields.contains($0) }) {
+            throw unknown(name, for: "recent searches", valid: RecentSearchesJSONRenderer.fields)
         }
         return true
     }

@@ -3,12 +3,12 @@ import Presentation
 
 /// How results are written: the format, the JSON keys, and whether with colour.
 struct OutputStyle: Equatable, Sendable {
-    let format: MusicVideosListFormat
+    let format: OutputFormat
     let usesColor: Bool
     /// The keys of each video's JSON object, in order (`--json FIELDS`).
     var jsonFields = MusicVideoJSONField.allCases
 
-    init(format: MusicVideosListFormat, usesColor: Bool) {
+    init(format: OutputFormat, usesColor: Bool) {
         self.format = format
         self.usesColor = usesColor
     }

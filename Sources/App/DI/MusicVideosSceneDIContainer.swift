@@ -18,6 +18,9 @@ final class MusicVideosSceneDIContainer {
     }
 
     static let diagnosticPrefix = "mvsearch: "
+    /// One-shot commands word hints as the flags to use; the interactive session, in the domain's words.
+    static let commandLineHints: any HintPhrasing = CommandLineHintPhrasing()
+    static let sessionHints: any HintPhrasing = PlainHintPhrasing()
 
     private let dependencies: Dependencies
 
@@ -35,8 +38,6 @@ final class MusicVideosSceneDIContainer {
             ?? DefaultMusicVideosRepository(dataTransferService: dependencies.dataTransferService)
     }
 
-    var recentSearchesRepository: any RecentSearchesRepository { dependencies.recentSearchesRepository }
-
     // MARK: Use cases
 
     func makeSearchMusicVideosUseCase() -> any SearchMusicVideosUseCase {
@@ -50,6 +51,14 @@ final class MusicVideosSceneDIContainer {
 
     func makeFetchArtistMusicVideosUseCase() -> any FetchArtistMusicVideosUseCase {
         DefaultFetchArtistMusicVideosUseCase(repository: makeMusicVideosRepository())
+    }
+
+    func makeFetchRecentSearchesUseCase() -> any FetchRecentSearchesUseCase {
+        DefaultFetchRecentSearchesUseCase(repository: dependencies.recentSearchesRepository)
+    }
+
+    func makeClearRecentSearchesUseCase() -> any ClearRecentSearchesUseCase {
+        DefaultClearRecentSearchesUseCase(repository: dependencies.recentSearchesRepository)
     }
 
     // MARK: Music videos list
@@ -75,7 +84,8 @@ final class MusicVideosSceneDIContainer {
             output: console.output,
             diagnostics: console.diagnostics,
             diagnosticPrefix: Self.diagnosticPrefix,
-            activityIndicator: console.activityIndicator
+            activityIndicator: console.activityIndicator,
+            hintPhrasing: Self.commandLineHints
         )
     }
 
@@ -99,19 +109,47 @@ final class MusicVideosSceneDIContainer {
         DefaultMusicVideoDetailsViewModel(video: video, fetchUseCase: makeFetchMusicVideoUseCase(), actions: actions)
     }
 
-    func makeMusicVideoDetailsView(viewModel: any MusicVideoDetailsViewModel, style: OutputStyle)
-        -> MusicVideoDetailsView
-    {
+    /// - Parameter hints: How the view words hints: `commandLineHints` for `--id`, `sessionHints` in the session.
+    func makeMusicVideoDetailsView(
+        viewModel: any MusicVideoDetailsViewModel, style: OutputStyle, hints: any HintPhrasing
+    ) -> MusicVideoDetailsView {
         MusicVideoDetailsView(
             viewModel: viewModel,
-            format: style.format,
-            jsonFields: style.jsonFields,
-            style: TextStyle(usesColor: style.usesColor),
+            renderer: makeDetailsRenderer(style: style),
             output: console.output,
             diagnostics: console.diagnostics,
             diagnosticPrefix: Self.diagnosticPrefix,
-            activityIndicator: console.activityIndicator
+            activityIndicator: console.activityIndicator,
+            hintPhrasing: hints
         )
+    }
+
+    /// Labelled lines for the table format; the other formats write the video as a one-row list.
+    func makeDetailsRenderer(style: OutputStyle) -> any MusicVideoDetailsRenderer {
+        switch style.format {
+        case .table: MusicVideoDetailsTextRenderer(style: TextStyle(usesColor: style.usesColor))
+        case .plain, .json, .jsonl: MusicVideoAsListRenderer(list: makeRenderer(style: style))
+        }
+    }
+
+    // MARK: Recent searches
+
+    func makeRecentSearchesViewModel() -> any RecentSearchesViewModel {
+        DefaultRecentSearchesViewModel(
+            fetchUseCase: makeFetchRecentSearchesUseCase(), clearUseCase: makeClearRecentSearchesUseCase())
+    }
+
+    /// - Parameter asObjects: JSON objects with the key `term` instead of strings.
+    func makeRecentSearchesView(viewModel: any RecentSearchesViewModel, style: OutputStyle, asObjects: Bool)
+        -> RecentSearchesView
+    {
+        let renderer: any RecentSearchesRenderer =
+            switch style.format {
+            case .table, .plain: RecentSearchesLinesRenderer()
+            case .json: RecentSearchesJSONRenderer(asObjects: asObjects)
+            case .jsonl: RecentSearchesJSONRenderer(asObjects: asObjects, layout: .lines)
+            }
+        return RecentSearchesView(viewModel: viewModel, renderer: renderer, output: console.output)
     }
 
     // MARK: Interactive session
@@ -121,7 +159,7 @@ final class MusicVideosSceneDIContainer {
         style: TextStyle
     ) -> (SearchScreen, any MusicVideosSearchViewModel) {
         let viewModel = DefaultMusicVideosSearchViewModel(
-            recentSearchesRepository: dependencies.recentSearchesRepository, actions: actions)
+            recentSearchesUseCase: makeFetchRecentSearchesUseCase(), actions: actions)
         let screen = SearchScreen(
             viewModel: viewModel, output: console.output, diagnostics: console.diagnostics,
             diagnosticPrefix: Self.diagnosticPrefix, style: style)
@@ -135,9 +173,12 @@ final class MusicVideosSceneDIContainer {
         let viewModel = makeMusicVideosListViewModel(actions: actions, prefetchesNextPage: true)
         let status = MusicVideosListStatusView(
             viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
-            activityIndicator: console.activityIndicator)
+            activityIndicator: console.activityIndicator, hintPhrasing: Self.sessionHints)
         let screen = ResultsScreen(
-            viewModel: viewModel, width: console.width, style: style, output: console.output, status: status)
+            viewModel: viewModel,
+            renderer: { [console] in MusicVideosTableRenderer(width: console.width, style: style, firstNumber: $0) },
+            style: style,
+            output: console.output, status: status)
         return (screen, viewModel)
     }
 
@@ -148,7 +189,9 @@ final class MusicVideosSceneDIContainer {
     ) -> DetailsScreen {
         let viewModel = makeMusicVideoDetailsViewModel(video: video, actions: actions)
         let view = makeMusicVideoDetailsView(
-            viewModel: viewModel, style: OutputStyle(format: .table, usesColor: style.usesColor))
+            viewModel: viewModel, style: OutputStyle(format: .table, usesColor: style.usesColor),
+            hints: Self.sessionHints
+        )
         return DetailsScreen(viewModel: viewModel, view: view)
     }
 

@@ -37,7 +37,8 @@ final class AppFlowCoordinator {
     /// - Returns: 0 when shown, 1 when there is no such video, otherwise the error's status.
     func runLookup(query: MusicVideoLookupQuery, style: OutputStyle) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideoDetailsViewModel()
-        let view = sceneContainer.makeMusicVideoDetailsView(viewModel: viewModel, style: style)
+        let view = sceneContainer.makeMusicVideoDetailsView(
+            viewModel: viewModel, style: style, hints: MusicVideosSceneDIContainer.commandLineHints)
         let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.notFound)
         await viewModel.didLoad(query: query)
         withExtendedLifetime(view) {}
@@ -56,16 +57,17 @@ final class AppFlowCoordinator {
 
     /// `--history`: recent searches, newest first, one per line or as JSON.
     /// - Parameter asObjects: JSON objects with the key `term` instead of strings.
-    func runHistory(format: MusicVideosListFormat, asObjects: Bool) async -> ExitStatus {
-        let terms = await sceneContainer.recentSearchesRepository.recentSearches()
-        sceneContainer.console.output.write(
-            RecentSearchesRenderer.render(terms, format: format, asObjects: asObjects))
+    func runHistory(style: OutputStyle, asObjects: Bool) async -> ExitStatus {
+        let viewModel = sceneContainer.makeRecentSearchesViewModel()
+        let view = sceneContainer.makeRecentSearchesView(viewModel: viewModel, style: style, asObjects: asObjects)
+        await viewModel.didLoad()
+        withExtendedLifetime(view) {}
         return .success
     }
 
     /// `--clear-history`.
     func clearHistory() async -> ExitStatus {
-        await sceneContainer.recentSearchesRepository.clear()
+        await sceneContainer.makeRecentSearchesViewModel().didClear()
         return .success
     }
 }
@@ -76,7 +78,7 @@ private final class Outcome {
     private(set) var status: ExitStatus = .success
     private var subscriptions = Set<AnyCancellable>()
 
-    init<Nothing>(errors: AnyPublisher<MusicVideoError, Never>, nothingFound: AnyPublisher<Nothing, Never>) {
+    init<Nothing>(errors: AnyPublisher<CatalogError, Never>, nothingFound: AnyPublisher<Nothing, Never>) {
         nothingFound
             .sink { [weak self] _ in self?.status = .noResults }
             .store(in: &subscriptions)

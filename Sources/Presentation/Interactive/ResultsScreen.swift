@@ -6,7 +6,7 @@ import Foundation
 @MainActor
 public final class ResultsScreen: InteractiveScreen {
     private let viewModel: any MusicVideosListViewModel
-    private let width: Int
+    private let renderer: @MainActor (_ firstNumber: Int) -> any MusicVideosListRenderer
     private let style: TextStyle
     private let output: any TextOutput
     private let status: MusicVideosListStatusView
@@ -18,19 +18,20 @@ public final class ResultsScreen: InteractiveScreen {
 
     /// - Parameters:
     ///   - viewModel: The list.
-    ///   - width: The terminal's width.
-    ///   - style: Colour or none.
+    ///   - renderer: Makes the renderer of a page whose first row has this number (a table fitted
+    ///     to the terminal).
+    ///   - style: Colour or none, for the title.
     ///   - output: The page is written here.
     ///   - status: Reports loading, failures and empty results for the list.
     public init(
         viewModel: any MusicVideosListViewModel,
-        width: Int,
+        renderer: @escaping @MainActor (_ firstNumber: Int) -> any MusicVideosListRenderer,
         style: TextStyle,
         output: any TextOutput,
         status: MusicVideosListStatusView
     ) {
         self.viewModel = viewModel
-        self.width = width
+        self.renderer = renderer
         self.style = style
         self.output = output
         self.status = status
@@ -64,7 +65,7 @@ public final class ResultsScreen: InteractiveScreen {
         guard !items.isEmpty else { return }
         output.write(
             style.bold(title) + "\n"
-                + MusicVideosTableRenderer(width: width, style: style, firstNumber: firstNumber).render(items))
+                + renderer(firstNumber).render(items))
     }
 
     public func handle(_ input: String) async -> Bool {

@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// Shows one video: given at creation (from a list) or fetched by id (`--id`).
+/// Shows one video: given at creation (from a list) or fetched by its track id.
 @MainActor
 public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel {
     private let fetchUseCase: any FetchMusicVideoUseCase
@@ -11,7 +11,7 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     private let rowsSubject: CurrentValueSubject<[MusicVideoDetailRow], Never>
     private let isLoadingSubject = CurrentValueSubject<Bool, Never>(false)
     private let notFoundSubject = PassthroughSubject<MusicVideo.ID, Never>()
-    private let errorSubject = PassthroughSubject<MusicVideoError, Never>()
+    private let errorSubject = PassthroughSubject<CatalogError, Never>()
     private let noticeSubject = PassthroughSubject<String, Never>()
     private let request = RequestTask<MusicVideo?>()
 
@@ -19,7 +19,7 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     public let rows: AnyPublisher<[MusicVideoDetailRow], Never>
     public let isLoading: AnyPublisher<Bool, Never>
     public let notFound: AnyPublisher<MusicVideo.ID, Never>
-    public let error: AnyPublisher<MusicVideoError, Never>
+    public let error: AnyPublisher<CatalogError, Never>
     public let notice: AnyPublisher<String, Never>
 
     /// - Parameters:
@@ -46,7 +46,7 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     public func didLoad(query: MusicVideoLookupQuery) async {
         let useCase = fetchUseCase
         isLoadingSubject.send(true)
-        let result = await request.run { () async throws(MusicVideoError) in try await useCase.execute(query: query) }
+        let result = await request.run { () async throws(CatalogError) in try await useCase.execute(query: query) }
         isLoadingSubject.send(false)
         switch result {
         case .success(let video?)?:

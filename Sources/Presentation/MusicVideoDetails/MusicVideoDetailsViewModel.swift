@@ -53,7 +53,7 @@ public protocol MusicVideoDetailsViewModelOutput {
     /// Event: the store has no music video with this id.
     var notFound: AnyPublisher<MusicVideo.ID, Never> { get }
     /// Event: a request failed.
-    var error: AnyPublisher<MusicVideoError, Never> { get }
+    var error: AnyPublisher<CatalogError, Never> { get }
     /// Event: an action cannot be done for this video (no page to open, no artist id).
     var notice: AnyPublisher<String, Never> { get }
 }

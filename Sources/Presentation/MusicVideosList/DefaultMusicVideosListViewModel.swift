@@ -15,7 +15,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let hasPreviousPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let noResultsSubject = PassthroughSubject<MusicVideosListSource, Never>()
-    private let errorSubject = PassthroughSubject<MusicVideoError, Never>()
+    private let errorSubject = PassthroughSubject<CatalogError, Never>()
 
     /// The search page shown, for paging; `nil` for artist lists.
     private var page: MusicVideoPage?
@@ -23,7 +23,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private var isLastPage = false
     private let request = RequestTask<Loaded>()
     /// The next page, already being fetched while the user reads this one.
-    private var prefetch: (query: MusicVideoQuery, task: Task<Result<MusicVideoPage, MusicVideoError>, Never>)?
+    private var prefetch: (query: MusicVideoQuery, task: Task<Result<MusicVideoPage, CatalogError>, Never>)?
 
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
     public let loading: AnyPublisher<MusicVideosListLoading, Never>
@@ -31,7 +31,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     public let hasNextPage: AnyPublisher<Bool, Never>
     public let hasPreviousPage: AnyPublisher<Bool, Never>
     public let noResults: AnyPublisher<MusicVideosListSource, Never>
-    public let error: AnyPublisher<MusicVideoError, Never>
+    public let error: AnyPublisher<CatalogError, Never>
 
     private enum Loaded {
         case page(MusicVideoPage)
@@ -65,12 +65,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     public func didSearch(query: MusicVideoQuery) async {
         let useCase = searchUseCase
-        await loadFirst { () async throws(MusicVideoError) in .page(try await useCase.execute(query: query)) }
+        await loadFirst { () async throws(CatalogError) in .page(try await useCase.execute(query: query)) }
     }
 
     public func didShowArtistVideos(query: ArtistMusicVideosQuery) async {
         let useCase = artistVideosUseCase
-        await loadFirst { () async throws(MusicVideoError) in
+        await loadFirst { () async throws(CatalogError) in
             .artist(try await useCase.execute(query: query))
         }
     }
@@ -95,7 +95,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         request.cancel()
     }
 
-    private func loadFirst(_ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded) async {
+    private func loadFirst(_ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded) async {
         cancelPrefetch()
         guard let loaded = await load(operation, as: .firstPage) else { return }
         show(loaded)
@@ -105,7 +105,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         let useCase = searchUseCase
         let prefetched = prefetch?.query == query ? prefetch?.task : nil
         cancelPrefetch(keeping: prefetched)
-        let operation = { @Sendable () async throws(MusicVideoError) -> Loaded in
+        let operation = { @Sendable () async throws(CatalogError) -> Loaded in
             // A prefetched page that failed is asked for again: the failure may have passed.
             if case .success(let page)? = await prefetched?.value { return .page(page) }
             return .page(try await useCase.execute(query: query))
@@ -127,7 +127,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         prefetch = (
             next,
             Task {
-                do throws(MusicVideoError) {
+                do throws(CatalogError) {
                     return .success(try await useCase.execute(query: next))
                 } catch {
                     return .failure(error)
@@ -136,14 +136,14 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         )
     }
 
-    private func cancelPrefetch(keeping kept: Task<Result<MusicVideoPage, MusicVideoError>, Never>? = nil) {
+    private func cancelPrefetch(keeping kept: Task<Result<MusicVideoPage, CatalogError>, Never>? = nil) {
         if let task = prefetch?.task, task != kept { task.cancel() }
         prefetch = nil
     }
 
     /// Runs one request; returns `nil` when it failed (after publishing the error) or was cancelled.
     private func load(
-        _ operation: @escaping @Sendable () async throws(MusicVideoError) -> Loaded,
+        _ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded,
         as kind: MusicVideosListLoading
     ) async -> Loaded? {
         loadingSubject.send(kind)

@@ -12,11 +12,13 @@ public final class MusicVideosListStatusView {
     ///   - diagnostics: Messages go here (standard error).
     ///   - diagnosticPrefix: Put before every message, e.g. `mvsearch: `.
     ///   - activityIndicator: Shown while a page loads.
+    ///   - hintPhrasing: How the hints of messages are worded where the list is shown.
     public init(
         viewModel: any MusicVideosListViewModel,
         diagnostics: any TextOutput,
         diagnosticPrefix: String,
-        activityIndicator: any ActivityIndicator
+        activityIndicator: any ActivityIndicator,
+        hintPhrasing: any HintPhrasing = PlainHintPhrasing()
     ) {
         viewModel.loading
             .sink { loading in
@@ -24,21 +26,26 @@ public final class MusicVideosListStatusView {
             }
             .store(in: &subscriptions)
         viewModel.noResults
-            .sink { diagnostics.write(diagnosticPrefix + Self.noResultsMessage(for: $0) + "\n") }
+            .sink {
+                diagnostics.write(diagnosticPrefix + Self.noResultsMessage(for: $0).text(phrasing: hintPhrasing) + "\n")
+            }
             .store(in: &subscriptions)
         viewModel.error
-            .sink { diagnostics.write(diagnosticPrefix + MusicVideoErrorMessage.text(for: $0) + "\n") }
+            .sink {
+                diagnostics.write(
+                    diagnosticPrefix + CatalogErrorMessage.message(for: $0).text(phrasing: hintPhrasing) + "\n")
+            }
             .store(in: &subscriptions)
     }
 
-    static func noResultsMessage(for source: MusicVideosListSource) -> String {
+    static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {
         switch source {
         case .search(let query) where query.offset > 0:
-            "no more music videos for \"\(TerminalSanitizer.sanitize(query.term))\" after the first \(query.offset)"
+            UserMessage("no more music videos for \"\(query.term)\" after the first \(query.offset)", hint: nil)
         case .search(let query):
-            "no music videos found for \"\(TerminalSanitizer.sanitize(query.term))\" — try other or fewer words"
+            UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)
         case .artist(let query):
-            "no music videos found for artist \(query.artistID) — check the id, or try another --country"
+            UserMessage("no music videos found for artist \(query.artistID)", hint: .checkIDOrCountry)
         }
     }
 }

@@ -15,17 +15,19 @@ public final class MusicVideosListView {
     ///   - diagnostics: Messages go here (standard error).
     ///   - diagnosticPrefix: Put before every message, e.g. `mvsearch: `.
     ///   - activityIndicator: Shown while a page loads.
+    ///   - hintPhrasing: How the hints of messages are worded where the list is shown.
     public init(
         viewModel: any MusicVideosListViewModel,
         renderer: any MusicVideosListRenderer,
         output: any TextOutput,
         diagnostics: any TextOutput,
         diagnosticPrefix: String = "",
-        activityIndicator: any ActivityIndicator = HiddenActivityIndicator()
+        activityIndicator: any ActivityIndicator = HiddenActivityIndicator(),
+        hintPhrasing: any HintPhrasing = PlainHintPhrasing()
     ) {
         status = MusicVideosListStatusView(
             viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: diagnosticPrefix,
-            activityIndicator: activityIndicator)
+            activityIndicator: activityIndicator, hintPhrasing: hintPhrasing)
         viewModel.items
             .sink { items in
                 guard !items.isEmpty else { return }

@@ -61,7 +61,7 @@ public protocol MusicVideosListViewModelOutput {
     /// stay and `hasNextPage` turns false: that page was the last.
     var noResults: AnyPublisher<MusicVideosListSource, Never> { get }
     /// Event: a load failed.
-    var error: AnyPublisher<MusicVideoError, Never> { get }
+    var error: AnyPublisher<CatalogError, Never> { get }
 }
 
 /// A music-video list: inputs and outputs.

@@ -6,16 +6,16 @@ import Foundation
 /// view model never publishes a result or an error the user asked to abandon.
 @MainActor
 final class RequestTask<Value: Sendable> {
-    private var task: Task<Result<Value, MusicVideoError>, Never>?
+    private var task: Task<Result<Value, CatalogError>, Never>?
 
     /// - Parameter operation: The request.
     /// - Returns: Its result, or `nil` when it was cancelled.
-    func run(_ operation: @escaping @Sendable () async throws(MusicVideoError) -> Value) async -> Result<
-        Value, MusicVideoError
+    func run(_ operation: @escaping @Sendable () async throws(CatalogError) -> Value) async -> Result<
+        Value, CatalogError
     >? {
         cancel()
-        let task = Task { () -> Result<Value, MusicVideoError> in
-            do throws(MusicVideoError) {
+        let task = Task { () -> Result<Value, CatalogError> in
+            do throws(CatalogError) {
                 return .success(try await operation())
             } catch {
                 return .failure(error)

@@ -36,7 +36,7 @@ public typealias MusicVideosSearchViewModel = MusicVideosSearchViewModelInput & 
 /// The search screen: recent searches to pick from, or a new term.
 @MainActor
 public final class DefaultMusicVideosSearchViewModel: MusicVideosSearchViewModel {
-    private let recentSearchesRepository: any RecentSearchesRepository
+    private let recentSearchesUseCase: any FetchRecentSearchesUseCase
     private let actions: MusicVideosSearchViewModelActions
     private let recentSearchesSubject = CurrentValueSubject<[String], Never>([])
     private let noticeSubject = PassthroughSubject<String, Never>()
@@ -46,15 +46,18 @@ public final class DefaultMusicVideosSearchViewModel: MusicVideosSearchViewModel
     public let recentSearches: AnyPublisher<[String], Never>
     public let notice: AnyPublisher<String, Never>
 
-    public init(recentSearchesRepository: any RecentSearchesRepository, actions: MusicVideosSearchViewModelActions) {
-        self.recentSearchesRepository = recentSearchesRepository
+    /// - Parameters:
+    ///   - recentSearchesUseCase: Reads the recent searches.
+    ///   - actions: Navigation.
+    public init(recentSearchesUseCase: any FetchRecentSearchesUseCase, actions: MusicVideosSearchViewModelActions) {
+        self.recentSearchesUseCase = recentSearchesUseCase
         self.actions = actions
         recentSearches = recentSearchesSubject.eraseToAnyPublisher()
         notice = noticeSubject.eraseToAnyPublisher()
     }
 
     public func didLoad() async {
-        storedTerms = await recentSearchesRepository.recentSearches()
+        storedTerms = await recentSearchesUseCase.execute()
         recentSearchesSubject.send(storedTerms.map(TerminalSanitizer.sanitize))
     }
 

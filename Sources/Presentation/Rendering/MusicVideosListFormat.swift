@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a list of videos is written.
-public enum MusicVideosListFormat: String, CaseIterable, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned columns fitted to the terminal's width.
     case table
     /// One tab-separated line per video, for scripts.

@@ -6,8 +6,8 @@ import Networking
 import Testing
 
 @Suite("Data-transfer failures become domain errors")
-struct MusicVideoErrorMappingTests {
-    private func error(for failure: DataTransferError) async -> MusicVideoError? {
+struct CatalogErrorMappingTests {
+    private func error(for failure: DataTransferError) async -> CatalogError? {
         let repository = DefaultMusicVideosRepository(
             dataTransferService: MockDataTransferService.failing(with: failure))
         do {
@@ -47,7 +47,7 @@ struct MusicVideoErrorMappingTests {
     @Test(
         "Transport failures map to what a user can act on",
         arguments: [
-            (NetworkError.notConnected, MusicVideoError.offline),
+            (NetworkError.notConnected, CatalogError.offline),
             (.hostNotFound, .serviceUnreachable),
             (.cannotConnect, .serviceUnreachable),
             (.connectionLost, .connectionLost),
@@ -55,7 +55,7 @@ struct MusicVideoErrorMappingTests {
             (.timedOut, .timedOut),
             (.cancelled, .cancelled),
         ])
-    func transport(networkError: NetworkError, expected: MusicVideoError) async {
+    func transport(networkError: NetworkError, expected: CatalogError) async {
         #expect(await error(for: .networkFailure(networkError)) == expected)
     }
 

@@ -2,7 +2,7 @@ import Domain
 import Foundation
 import Networking
 
-extension MusicVideoError {
+extension CatalogError {
     /// What a data-transfer failure means to a user of the iTunes API.
     /// - Parameter error: The failure of one request.
     init(_ error: DataTransferError) {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What went wrong, in the terms a user acts on.
-public enum MusicVideoError: Error, Equatable, Sendable {
+/// What went wrong asking the store's catalogue (music videos, artists, lookups), in the terms a
+/// user acts on. Data maps every transfer failure to one of these; Domain never sees transport errors.
+public enum CatalogError: Error, Equatable, Sendable {
     /// The query was not sent: it breaks a rule.
     case invalidQuery(QueryProblem)
     /// The machine is offline.

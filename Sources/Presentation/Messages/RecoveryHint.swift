@@ -1,0 +1,63 @@
+import Foundation
+
+/// What the user can do next, in the domain's terms. Presentation chooses the hint; a
+/// `HintPhrasing` words it for where the user is — the command line names its flags, the
+/// interactive session does not.
+public enum RecoveryHint: Equatable, Sendable {
+    case tryAgain
+    case tryAgainLater
+    /// Wait this many seconds (or about a minute when `nil`), then try again.
+    case waitAndTryAgain(seconds: Int?)
+    case checkConnection
+    /// The connection, or the address of the service itself.
+    case checkServiceAddress
+    /// Try again, allowing the service more time.
+    case allowMoreTime
+    /// Nothing is stored for offline use: ask once while online.
+    case fetchWhileOnline
+    case checkSearchOptions
+    case giveSearchWords
+    case shortenTerm(maximum: Int)
+    case chooseLimit(ClosedRange<Int>)
+    case chooseNonNegativeOffset
+    case givePositiveID
+    case giveCountryCode
+    case tryOtherWords
+    /// An id found nothing: the id may be wrong, or the item sold in another store country.
+    case checkIDOrCountry
+}
+
+/// Words a hint for the user.
+public protocol HintPhrasing: Sendable {
+    /// - Parameter hint: What the user can do.
+    /// - Returns: The advice, e.g. `try again later`.
+    func advice(for hint: RecoveryHint) -> String
+}
+
+/// Every hint in the domain's words, naming no way of giving input: what the interactive
+/// session says, and what the command line says where it has no flag to name.
+public struct PlainHintPhrasing: HintPhrasing {
+    public init() {}
+
+    public func advice(for hint: RecoveryHint) -> String {
+        switch hint {
+        case .tryAgain: "try again"
+        case .tryAgainLater: "try again later"
+        case .waitAndTryAgain(let seconds?): "wait \(seconds) second\(seconds == 1 ? "" : "s") and try again"
+        case .waitAndTryAgain(nil): "wait a minute and try again"
+        case .checkConnection: "check the network connection and try again"
+        case .checkServiceAddress: "check the network connection and the service's address, and try again"
+        case .allowMoreTime: "try again, or allow a longer timeout"
+        case .fetchWhileOnline: "ask once while online, then it is kept for offline use"
+        case .checkSearchOptions: "check the search options"
+        case .giveSearchWords: "give words to search for"
+        case .shortenTerm(let maximum): "use at most \(maximum)"
+        case .chooseLimit(let range): "choose a limit from \(range.lowerBound) to \(range.upperBound)"
+        case .chooseNonNegativeOffset: "start at an offset of 0 or more"
+        case .givePositiveID: "ids are positive numbers, e.g. 1451289202"
+        case .giveCountryCode: "use a code such as US, GB or JP"
+        case .tryOtherWords: "try other or fewer words"
+        case .checkIDOrCountry: "check the id, or try another store country"
+        }
+    }
+}
