@@ -1,0 +1,56 @@
+# mvsearch: build the release binary and install it with its man page and shell completions.
+#
+#   make install PREFIX=~/.local     no root needed for a prefix of your own
+#   make install DESTDIR=/tmp/pkg    stage for a package (PREFIX stays /usr/local)
+#   make uninstall PREFIX=~/.local   removes exactly the five installed files (not the folders)
+#
+# No network: the package has no dependencies. On Linux the Swift runtime and Foundation are
+# linked statically, so the binary runs without a Swift toolchain; that link needs Debian's
+# libcurl4-openssl-dev, which this Makefile checks for and never installs itself.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+BUILD_DIR ?= .build-release
+
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+
+ifeq ($(shell uname -s),Linux)
+STATIC := --static-swift-stdlib
+endif
+
+.PHONY: all build check-build-tools install uninstall clean
+
+all: build
+
+check-build-tools:
+	@command -v $(SWIFT) >/dev/null 2>&1 || \
+		{ echo "make: mvsearch needs the Swift 6 toolchain ($(SWIFT) not found) — see https://swift.org/install" >&2; exit 1; }
+	@if [ -n "$(STATIC)" ] && command -v dpkg >/dev/null 2>&1 && ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
+		echo "make: the static build needs Debian's libcurl4-openssl-dev — install it (sudo apt-get install libcurl4-openssl-dev) and run make again" >&2; \
+		exit 1; \
+	fi
+
+build: check-build-tools
+	$(SWIFT) build -c release $(STATIC) --product mvsearch --scratch-path $(BUILD_DIR)
+
+install: build
+	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 755 "$(BUILD_DIR)/release/mvsearch" "$(BINDIR)/mvsearch"
+	install -m 644 man/mvsearch.1 "$(MAN1DIR)/mvsearch.1"
+	install -m 644 completions/mvsearch.bash "$(BASHDIR)/mvsearch"
+	install -m 644 completions/_mvsearch "$(ZSHDIR)/_mvsearch"
+	install -m 644 completions/mvsearch.fish "$(FISHDIR)/mvsearch.fish"
+
+# The folders stay: they may hold other programs' files.
+uninstall:
+	rm -f "$(BINDIR)/mvsearch" "$(MAN1DIR)/mvsearch.1" "$(BASHDIR)/mvsearch" "$(ZSHDIR)/_mvsearch" \
+		"$(FISHDIR)/mvsearch.fish"
+
+clean:
+	rm -rf $(BUILD_DIR)
