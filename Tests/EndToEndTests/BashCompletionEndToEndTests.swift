@@ -63,7 +63,8 @@ struct BashCompletionEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
         let file = folder.appendingPathComponent("recent-searches.json")
-        try Data(#"{"version":1,"searches":["jack johnson","clairo","jamiroquai"]}"#.utf8).write(to: file)
+        try Data(#"{"version":1,"searches":["jack johnson","clairo","jamiroquai","a;b $(touch x) `y`"]}"#.utf8).write(
+            to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         let products = MVSearchProcess.executableURL.deletingLastPathComponent().path
         let environment = MVSearchProcess.environment([
@@ -71,6 +72,8 @@ struct BashCompletionEndToEndTests {
         ])
         #expect(try await complete(["mvsearch", "ja"], environment: environment) == [#"jack\ johnson"#, "jamiroquai"])
         #expect(try await complete(["mvsearch", "-l", "5", "cl"], environment: environment) == ["clairo"])
+        // A term is quoted so that the shell reads it back as the same one word, never runs it.
+        #expect(try await complete(["mvsearch", "a;"], environment: environment) == [#"a\;b\ \$\(touch\ x\)\ \`y\`"#])
         #expect(try await complete(["mvsearch", "--", "--li"], environment: environment).isEmpty)
         // Without mvsearch on the PATH there is nothing to offer, and no error.
         #expect(try await complete(["mvsearch", "ja"]).isEmpty)
