@@ -34,6 +34,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case reset
         /// Never answer; the connection stays open until the server stops.
         case stall
+        /// Headers at once (declaring the whole body), then the body one byte every `byteInterval`
+        /// seconds: a proxy that trickles, or with a long interval, a stall mid-body.
+        case trickle(status: Int, body: Data, byteInterval: TimeInterval)
+        /// `reply`, after `delay` seconds: a slow server.
+        indirect case delayed(TimeInterval, Reply)
 
         /// A redirect to `location`, relative to the server or absolute.
         public static func redirect(to location: String, status: Int = 302) -> Reply {
@@ -153,7 +158,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             return state.requests.count - 1
         }
         arrived.signal()
-        switch handler(request, index) {
+        answer(handler(request, index), on: connection)
+    }
+
+    private func answer(_ reply: Reply, on connection: Int32) {
+        switch reply {
         case .response(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -172,6 +181,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &lingering, socklen_t(MemoryLayout<linger>.size))
         case .stall:
             _ = stopped.wait(timeout: .now() + 60)
+        case .trickle(let status, let body, let byteInterval):
+            let head =
+                "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            Self.send(Data(head.utf8), to: connection)
+            for byte in body {
+                // Waiting on `stopped` rather than sleeping: stopping the server ends the trickle.
+                guard stopped.wait(timeout: .now() + byteInterval) == .timedOut else { return }
+                Self.send(Data([byte]), to: connection)
+            }
+        case .delayed(let delay, let reply):
+            guard stopped.wait(timeout: .now() + delay) == .timedOut else { return }
+            answer(reply, on: connection)
         }
     }
 

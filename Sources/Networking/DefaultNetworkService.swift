@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Builds the request from the configuration, performs it through the session manager, and
-/// turns anything but a 2xx HTTP answer into a `NetworkError`.
+/// turns anything but a 2xx HTTP answer into a `NetworkError`. The configuration's timeout
+/// bounds each request as a whole (connection, headers and body), whatever the engine.
 public struct DefaultNetworkService: NetworkService {
     private let configuration: any NetworkConfigurable
     private let sessionManager: any NetworkSessionManager
@@ -36,13 +37,30 @@ public struct DefaultNetworkService: NetworkService {
         let start = clock.now
         let result: Result<NetworkResponse, NetworkError>
         do {
-            let (data, response) = try await sessionManager.data(for: request)
-            result = Self.check(data: data, response: response)
+            result = .success(try await exchange(request))
         } catch {
-            result = .failure(Self.networkError(from: error))
+            result = .failure(error)
         }
         logger.log(event(for: request, endpoint: endpoint, result: result, duration: clock.now - start))
         return try result.get()
+    }
+
+    /// Sends the request and reads the whole answer, body included, within the configuration's
+    /// timeout — measured here, above the session manager, so it holds for any engine, and as
+    /// a total: a body that trickles in a byte at a time cannot stretch it.
+    private func exchange(_ request: URLRequest) async throws(NetworkError) -> NetworkResponse {
+        let sessionManager = sessionManager
+        return try await TimeLimit.run(.seconds(configuration.timeout), expired: .timedOut, cancelled: .cancelled) {
+            () async throws(NetworkError) -> NetworkResponse in
+            let data: Data
+            let response: URLResponse
+            do {
+                (data, response) = try await sessionManager.data(for: request)
+            } catch {
+                throw Self.networkError(from: error)
+            }
+            return try Self.check(data: data, response: response).get()
+        }
     }
 
     private static func check(data: Data, response: URLResponse) -> Result<NetworkResponse, NetworkError> {

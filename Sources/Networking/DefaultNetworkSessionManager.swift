@@ -16,6 +16,7 @@ public final class DefaultNetworkSessionManager: NetworkSessionManager {
 
     private let session: URLSession
     private let delegate: TransferDelegate
+    private let backstopTimeout: TimeInterval
 
     /// - Parameters:
     ///   - timeout: Seconds a request may take, in all.
@@ -27,8 +28,12 @@ public final class DefaultNetworkSessionManager: NetworkSessionManager {
         maximumRedirects: Int = defaultMaximumRedirects
     ) {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
+        // The timeout itself is enforced exactly by `DefaultNetworkService`. URLSession's timers
+        // are only a backstop, a second later: on Linux, FoundationNetworking arms its timer with
+        // `Int(timeoutInterval) * 1000` ms, so 0.5 s became 0 (failing at once) and 1.5 s became 1.
+        backstopTimeout = timeout.rounded(.up) + 1
+        configuration.timeoutIntervalForRequest = backstopTimeout
+        configuration.timeoutIntervalForResource = backstopTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
@@ -43,6 +48,8 @@ public final class DefaultNetworkSessionManager: NetworkSessionManager {
     }
 
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        var request = request
+        request.timeoutInterval = max(request.timeoutInterval.rounded(.up) + 1, backstopTimeout)
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -149,11 +156,11 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     /// A transfer that fails after its headers, short of the length they declared, lost its
-    /// connection (the transport reports this with an unspecific code).
+    /// connection (the transport reports this with an unspecific code) — unless it was
+    /// cancelled or timed out: a stall mid-body is a timeout.
     private static func classify(_ error: any Error, received: Int, of response: URLResponse?) -> any Error {
-        guard let response, response.expectedContentLength > Int64(received),
-            (error as? URLError)?.code != .cancelled
-        else { return error }
+        guard let response, response.expectedContentLength > Int64(received) else { return error }
+        if let code = (error as? URLError)?.code, code == .cancelled || code == .timedOut { return error }
         return URLError(.networkConnectionLost)
     }
 

@@ -35,7 +35,18 @@ public struct RetryingDataTransferService: DataTransferService {
         self.jitter = jitter
     }
 
+    /// Within `policy.deadline`, if there is one, measured on the clock whatever `now` says:
+    /// when it passes, the try in flight is cancelled and the call fails with `timedOut`.
     public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+        guard let deadline = policy.deadline else { return try await tries(endpoint) }
+        return try await TimeLimit.run(
+            deadline, expired: .networkFailure(.timedOut), cancelled: .networkFailure(.cancelled)
+        ) { () async throws(DataTransferError) -> E.Response in
+            try await tries(endpoint)
+        }
+    }
+
+    private func tries<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
         let start = now()
         var retry = 0
         var rateLimitRetries = 0

@@ -59,4 +59,30 @@ struct HostileNetworkEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
     }
+
+    @Test(
+        "Given headers at once then a body that trickles or stalls, --timeout 1 ends it: 75, a timeout, by the deadline",
+        arguments: [0.3, 60])
+    func tricklingBody(byteInterval: TimeInterval) async throws {
+        let server = try LoopbackHTTPServer(
+            always: .trickle(status: 200, body: Self.answer, byteInterval: byteInterval))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString, "--timeout", "1", "--retries", "1", "jack"])
+        expectOneLine(result, status: 75, mentions: "did not answer in time")
+        #expect(!result.stderr.contains("broke off"))
+        #expect(server.requests.count == 1)
+        // The deadline: timeout × (retries + 1) + 5 s × retries = 7 s, plus 5 s of slack.
+        #expect(result.duration < .seconds(12))
+    }
+
+    @Test("Given --timeout 0.5 and a server that answers in 50 ms, then the results are shown")
+    func fractionalTimeout() async throws {
+        let server = try LoopbackHTTPServer(always: .delayed(0.05, .json(Self.answer)))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString, "--timeout", "0.5", "jack"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
+    }
 }

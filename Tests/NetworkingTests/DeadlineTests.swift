@@ -1,0 +1,118 @@
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Timeouts enforced above the engine: they hold for a session manager that trickles, stalls or
+/// ignores cancellation, and they honour fractions of a second exactly. Upper bounds on time
+/// carry 5 s of slack; lower bounds need none.
+@Suite("Deadlines above the engine")
+struct DeadlineTests {
+    private struct Empty: Decodable, Sendable {}
+
+    /// An engine at its worst: it never finishes on its own, resets nothing, ignores
+    /// cancellation, and only gives up (with a 200) when the test releases it or after 30 s.
+    private final class EndlessEngine: NetworkSessionManager {
+        let released = Locked(false)
+        let started = Locked(0)
+
+        func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+            started.withLock { $0 += 1 }
+            let clock = ContinuousClock()
+            let end = clock.now + .seconds(30)
+            while !released.value, clock.now < end {
+                // A byte arrives now and then; cancellation is ignored on purpose.
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return (Data("{}".utf8), HTTPURLResponse.stub(url: request.url, status: 200))
+        }
+    }
+
+    private func networkService(_ engine: any NetworkSessionManager, timeout: TimeInterval, baseURL: URL? = nil)
+        throws -> DefaultNetworkService
+    {
+        let url = try baseURL ?? #require(URL(string: "http://127.0.0.1:1/"))
+        return DefaultNetworkService(
+            configuration: APINetworkConfiguration(baseURL: url, timeout: timeout), sessionManager: engine)
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    @Test(
+        "Given an engine that never finishes and ignores cancellation, the timeout (fractions exact) ends the request",
+        arguments: [0.3, 1.5])
+    func timeoutHoldsForAnyEngine(timeout: TimeInterval) async throws {
+        let engine = EndlessEngine()
+        defer { engine.released.withLock { $0 = true } }
+        let service = try networkService(engine, timeout: timeout)
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: NetworkError.timedOut) { _ = try await service.request(Endpoint<Empty>(path: "x")) }
+        let elapsed = seconds(clock.now - start)
+        #expect(elapsed >= timeout, "ended after \(elapsed) s, before its \(timeout) s")
+        #expect(elapsed < timeout + 5, "ended after \(elapsed) s")
+    }
+
+    @Test("Given retries and a deadline, the whole call ends by the deadline even while a try is in flight")
+    func overallDeadline() async throws {
+        let engine = EndlessEngine()
+        defer { engine.released.withLock { $0 = true } }
+        // Each try may take 10 s, but the whole call only 0.4 s.
+        let service = RetryingDataTransferService(
+            wrapping: DefaultDataTransferService(networkService: try networkService(engine, timeout: 10)),
+            policy: RetryPolicy(maximumRetries: 2, deadline: .milliseconds(400)))
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: DataTransferError.networkFailure(.timedOut)) {
+            _ = try await service.request(Endpoint<Empty>(path: "x"))
+        }
+        let elapsed = seconds(clock.now - start)
+        #expect(elapsed >= 0.4)
+        #expect(elapsed < 5.4, "ended after \(elapsed) s")
+        #expect(engine.started.value == 1)
+    }
+
+    @Test("Cancelling the caller ends the request at once as cancelled, whatever the engine does")
+    func cancellation() async throws {
+        let engine = EndlessEngine()
+        defer { engine.released.withLock { $0 = true } }
+        let service = try networkService(engine, timeout: 60)
+        let task = Task { () async throws(NetworkError) -> NetworkResponse in
+            try await service.request(Endpoint<Empty>(path: "x"))
+        }
+        while engine.started.value == 0 { await Task.yield() }
+        task.cancel()
+        await #expect(throws: NetworkError.cancelled) { _ = try await task.value }
+    }
+
+    @Test(
+        "Given the URLSession engine and a server answering within a fractional timeout, the answer arrives",
+        arguments: [(0.5, 0.05), (1.5, 1.1)])
+    func fractionalTimeoutWithURLSession(timeout: TimeInterval, delay: TimeInterval) async throws {
+        let server = try LoopbackHTTPServer(always: .delayed(delay, .json(Data("{}".utf8))))
+        defer { server.stop() }
+        let service = try networkService(
+            DefaultNetworkSessionManager(timeout: timeout), timeout: timeout, baseURL: server.baseURL)
+        #expect(try await service.request(Endpoint<Empty>(path: "search")).statusCode == 200)
+    }
+
+    @Test(
+        "Given the URLSession engine, a body that trickles or stalls after the headers is a timeout, not a lost connection",
+        arguments: [0.2, 60])
+    func tricklingBody(byteInterval: TimeInterval) async throws {
+        let body = Data(#"{"results":[]}"#.utf8) + Data(repeating: 0x20, count: 100)
+        let server = try LoopbackHTTPServer(always: .trickle(status: 200, body: body, byteInterval: byteInterval))
+        defer { server.stop() }
+        let service = try networkService(DefaultNetworkSessionManager(timeout: 1), timeout: 1, baseURL: server.baseURL)
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: NetworkError.timedOut) { _ = try await service.request(Endpoint<Empty>(path: "search")) }
+        #expect(seconds(clock.now - start) < 6)
+    }
+}
