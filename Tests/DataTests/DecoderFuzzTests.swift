@@ -126,6 +126,8 @@ struct DecoderFuzzTests {
                     Issue.record("an untyped error \(type(of: error)) for \(body.prefix(80))")
                 }
             }
+            // CPU-bound: let the other tests of the process have the thread pool now and then.
+            await Task.yield()
             // And the whole way to entities, through the repository's error mapping.
             let repository = DefaultMusicVideosRepository(
                 dataTransferService: DefaultDataTransferService(networkService: MockNetworkService.answering(body)))
