@@ -76,13 +76,4 @@ struct HostileNetworkEndToEndTests {
         #expect(result.duration < .seconds(12))
     }
 
-    @Test("Given --timeout 0.5 and a server that answers in 50 ms, then the results are shown")
-    func fractionalTimeout() async throws {
-        let server = try LoopbackHTTPServer(always: .delayed(0.05, .json(Self.answer)))
-        defer { server.stop() }
-        let result = try await MVSearchProcess.run(
-            ["--base-url", server.baseURL.absoluteString, "--timeout", "0.5", "jack"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("1\tJack Johnson\tUpside Down"))
-    }
 }
