@@ -28,12 +28,7 @@ public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCas
     }
 
     public func execute(query: ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage {
-        let validQuery: ArtistMusicVideosQuery
-        do {
-            validQuery = try query.validated()
-        } catch {
-            throw .invalidQuery(error)
-        }
+        let validQuery = try QueryValidation.checked(query.validated)
         let videos = try await repository.fetchArtistMusicVideos(query: validQuery).uniqued()
         return ArtistMusicVideosPage(query: validQuery, videos: videos)
     }

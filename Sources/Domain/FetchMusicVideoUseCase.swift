@@ -16,12 +16,7 @@ public struct DefaultFetchMusicVideoUseCase: FetchMusicVideoUseCase {
     }
 
     public func execute(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo? {
-        let validQuery: MusicVideoLookupQuery
-        do {
-            validQuery = try query.validated()
-        } catch {
-            throw .invalidQuery(error)
-        }
+        let validQuery = try QueryValidation.checked(query.validated)
         return try await repository.fetchMusicVideo(query: validQuery)
     }
 }

@@ -15,7 +15,7 @@ public struct MusicVideoLookupQuery: Equatable, Hashable, Sendable {
     /// - Throws: `QueryProblem.invalidID` or `.invalidCountry`.
     public func validated() throws(QueryProblem) -> MusicVideoLookupQuery {
         guard id > 0 else { throw .invalidID(id) }
-        return MusicVideoLookupQuery(id: id, country: try MusicVideoQuery.validatedCountry(country))
+        return MusicVideoLookupQuery(id: id, country: try QueryValidation.country(country))
     }
 }
 
@@ -43,11 +43,9 @@ public struct ArtistMusicVideosQuery: Equatable, Hashable, Sendable {
     /// - Throws: `QueryProblem.invalidID`, `.invalidCountry` or `.limitOutOfRange`.
     public func validated() throws(QueryProblem) -> ArtistMusicVideosQuery {
         guard artistID > 0 else { throw .invalidID(artistID) }
-        guard MusicVideoQuery.limitRange.contains(limit) else {
-            throw .limitOutOfRange(limit, MusicVideoQuery.limitRange)
-        }
         var query = self
-        query.country = try MusicVideoQuery.validatedCountry(country)
+        query.limit = try QueryValidation.limit(limit)
+        query.country = try QueryValidation.country(country)
         return query
     }
 }

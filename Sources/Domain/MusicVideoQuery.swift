@@ -38,7 +38,7 @@ public struct MusicVideoQuery: Equatable, Hashable, Sendable {
     public static let defaultCountry = "US"
     public static let defaultLimit = 25
     /// The service answers at most this many results per request.
-    public static let limitRange = 1...200
+    public static let limitRange = QueryValidation.limitRange
     /// Longer terms are refused rather than sent.
-    public static let maximumTermLength = 500
+    public static let maximumTermLength = QueryValidation.maximumTermLength
 }

@@ -25,12 +25,7 @@ public struct DefaultSearchMusicVideosUseCase: SearchMusicVideosUseCase {
     }
 
     public func execute(query: MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage {
-        let validQuery: MusicVideoQuery
-        do {
-            validQuery = try query.validated()
-        } catch {
-            throw .invalidQuery(error)
-        }
+        let validQuery = try QueryValidation.checked(query.validated)
         let page = try await repository.searchMusicVideos(query: validQuery)
         if !page.videos.isEmpty, let recentSearches {
             await recentSearches.save(validQuery.term)

@@ -90,7 +90,7 @@ struct ScriptOutputTests {
         #expect(lines.count == (route == ["--id", "2"] ? 1 : 2))
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object.count == MusicVideoJSONField.allCases.count)
+            #expect(object.count == MusicVideosListItemViewModel.jsonKeys.count)
         }
     }
 

@@ -42,7 +42,7 @@ struct MusicVideosListViewModelTests {
         #expect(useCase.executedQueries == [query])
     }
 
-    @Test("Given no results, a search emits noResults once with its source")
+    @Test("Given no results, a search emits noResults once, naming its term, with a hint to try other words")
     func searchEmpty() async {
         let viewModel = viewModel(
             search: MockSearchMusicVideosUseCase { query throws(CatalogError) in
@@ -50,7 +50,7 @@ struct MusicVideosListViewModelTests {
             })
         let noResults = PublisherRecorder(viewModel.noResults)
         await viewModel.didSearch(query: query)
-        #expect(noResults.values == [.search(query)])
+        #expect(noResults.values == [UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)])
     }
 
     @Test("Given a failure, the error is emitted once, loading returns to idle, and the rows stay")

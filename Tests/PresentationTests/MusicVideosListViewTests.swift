@@ -15,8 +15,9 @@ struct MusicVideosListViewTests {
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
         let indicator = RecordingActivityIndicator()
-        let view = MusicVideosListView(
-            viewModel: viewModel, renderer: MusicVideosPlainRenderer(), output: output, diagnostics: diagnostics,
+        let view = ListView(
+            items: viewModel.items, status: viewModel, renderer: MusicVideosPlainRenderer(), output: output,
+            diagnostics: diagnostics,
             diagnosticPrefix: "mvsearch: ", activityIndicator: indicator)
         await viewModel.didSearch(query: MusicVideoQuery(term: "x"))
         withExtendedLifetime(view) {}
@@ -85,11 +86,13 @@ struct MusicVideosListViewTests {
         let plain = CapturingOutput()
         let shouting = CapturingOutput()
         let views = [
-            MusicVideosListView(
-                viewModel: viewModel, renderer: MusicVideosPlainRenderer(), output: CapturingOutput(),
+            ListView(
+                items: viewModel.items, status: viewModel, renderer: MusicVideosPlainRenderer(),
+                output: CapturingOutput(),
                 diagnostics: plain),
-            MusicVideosListView(
-                viewModel: viewModel, renderer: MusicVideosPlainRenderer(), output: CapturingOutput(),
+            ListView(
+                items: viewModel.items, status: viewModel, renderer: MusicVideosPlainRenderer(),
+                output: CapturingOutput(),
                 diagnostics: shouting, hintPhrasing: Shouting()),
         ]
         await viewModel.didSearch(query: MusicVideoQuery(term: "x"))

@@ -108,7 +108,7 @@ struct RendererTests {
     @Test("Chosen fields: exactly those keys, in the order given, nulls kept")
     func jsonFields() throws {
         let sparse = MusicVideosListItemViewModel(video: .stub(id: 9, artistName: nil))
-        let text = MusicVideosJSONRenderer(fields: [.url, .artist, .id]).render(items + [sparse])
+        let text = MusicVideosJSONRenderer(keys: ["url", "artist", "id"]).render(items + [sparse])
         let lines = text.split(separator: "\n")
         #expect(lines.first == "[" && lines.last == "]")
         #expect(
@@ -127,7 +127,7 @@ struct RendererTests {
         #expect(lines.count == items.count + 2 && lines.last == "")
         for line in lines.dropLast() {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object.count == MusicVideoJSONField.allCases.count)
+            #expect(object.count == MusicVideosListItemViewModel.jsonKeys.count)
         }
         let last = try #require(try JSONSerialization.jsonObject(with: Data(lines[items.count].utf8)) as? [String: Any])
         #expect(last["title"] as? String == "a\u{1B}[2J\nb")

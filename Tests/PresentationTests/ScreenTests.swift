@@ -17,7 +17,7 @@ struct ScreenTests {
         let viewModel = DefaultMusicVideosListViewModel(
             searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase())
         let output = CapturingOutput()
-        let status = MusicVideosListStatusView(
+        let status = ListStatusView(
             viewModel: viewModel, diagnostics: CapturingOutput(), diagnosticPrefix: "",
             activityIndicator: HiddenActivityIndicator())
         let screen = ResultsScreen(
@@ -61,7 +61,7 @@ struct ScreenTests {
             searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase())
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
-        let status = MusicVideosListStatusView(
+        let status = ListStatusView(
             viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: "",
             activityIndicator: HiddenActivityIndicator())
         let screen = ResultsScreen(
@@ -91,7 +91,7 @@ struct ScreenTests {
         let numberedScreen = ResultsScreen(
             viewModel: numbered, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
             output: numberedOutput,
-            status: MusicVideosListStatusView(
+            status: ListStatusView(
                 viewModel: numbered, diagnostics: CapturingOutput(), diagnosticPrefix: "",
                 activityIndicator: HiddenActivityIndicator()))
         await numbered.didSearch(query: MusicVideoQuery(term: "x", limit: 2))

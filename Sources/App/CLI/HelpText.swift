@@ -29,7 +29,7 @@ enum HelpText {
           --                     end of options; what follows is the term
 
         JSON keys:
-        \(wrapped("videos: " + MusicVideoJSONField.allCases.map(\.rawValue).joined(separator: ", ")))
+        \(wrapped("videos: " + MusicVideosListItemViewModel.jsonKeys.joined(separator: ", ")))
           recent searches (--history): \(RecentSearchesJSONRenderer.fields.joined(separator: ", "))
 
         """

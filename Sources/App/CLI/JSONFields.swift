@@ -6,21 +6,28 @@ enum JSONFields {
     /// Every key of every kind of output: what a bare `--json` recognises as a field list, and
     /// what the shells complete after it.
     static let known: [String] = {
-        var names = MusicVideoJSONField.allCases.map(\.rawValue)
+        var names = MusicVideosListItemViewModel.jsonKeys
         for name in RecentSearchesJSONRenderer.fields where !names.contains(name) { names.append(name) }
         return names
     }()
 
     /// The fields for videos (searches, `--id`, `--artist-id`).
     /// - Throws: `UsageError` naming the first unknown field and listing the valid ones.
-    static func videoFields(_ names: [String]?) throws(UsageError) -> [MusicVideoJSONField] {
-        guard let names else { return MusicVideoJSONField.allCases }
-        return try names.map { name throws(UsageError) in
-            guard let field = MusicVideoJSONField(rawValue: name) else {
-                throw unknown(name, for: "videos", valid: MusicVideoJSONField.allCases.map(\.rawValue))
-            }
-            return field
+    static func videoFields(_ names: [String]?) throws(UsageError) -> [String]? {
+        try fields(names, of: MusicVideosListItemViewModel.self, for: "videos")
+    }
+
+    /// The fields for any rows that describe their JSON keys.
+    /// - Returns: The names, checked; `nil` for every key.
+    /// - Throws: `UsageError` naming the first unknown field and listing the valid ones.
+    static func fields<Row: ListRowDescribing>(_ names: [String]?, of row: Row.Type, for output: String)
+        throws(UsageError) -> [String]?
+    {
+        guard let names else { return nil }
+        if let name = names.first(where: { !Row.jsonKeys.contains($0) }) {
+            throw unknown(name, for: output, valid: Row.jsonKeys)
         }
+        return names
     }
 
     /// Checks the fields for `--history`.

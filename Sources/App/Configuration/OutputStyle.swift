@@ -5,8 +5,8 @@ import Presentation
 struct OutputStyle: Equatable, Sendable {
     let format: OutputFormat
     let usesColor: Bool
-    /// The keys of each video's JSON object, in order (`--json FIELDS`).
-    var jsonFields = MusicVideoJSONField.allCases
+    /// The keys of each JSON object, in order (`--json FIELDS`); `nil` for every key.
+    var jsonFields: [String]?
 
     init(format: OutputFormat, usesColor: Bool) {
         self.format = format

@@ -76,11 +76,20 @@ final class MusicVideosSceneDIContainer {
 
     /// - Parameter firstNumber: The number of the table's first row (a search's offset + 1).
     func makeMusicVideosListView(viewModel: any MusicVideosListViewModel, style: OutputStyle, firstNumber: Int = 1)
-        -> MusicVideosListView
+        -> ListView<MusicVideosListItemViewModel>
     {
-        MusicVideosListView(
-            viewModel: viewModel,
-            renderer: makeRenderer(style: style, firstNumber: firstNumber),
+        makeListView(
+            items: viewModel.items, status: viewModel, renderer: makeRenderer(style: style, firstNumber: firstNumber))
+    }
+
+    /// A one-shot list of any rows: results on standard output, messages worded for the command line.
+    func makeListView<Row>(
+        items: AnyPublisher<[Row], Never>, status: any ListStatusOutput, renderer: any ListRenderer<Row>
+    ) -> ListView<Row> {
+        ListView(
+            items: items,
+            status: status,
+            renderer: renderer,
             output: console.output,
             diagnostics: console.diagnostics,
             diagnosticPrefix: Self.diagnosticPrefix,
@@ -89,14 +98,20 @@ final class MusicVideosSceneDIContainer {
         )
     }
 
-    func makeRenderer(style: OutputStyle, firstNumber: Int = 1) -> any MusicVideosListRenderer {
+    func makeRenderer(style: OutputStyle, firstNumber: Int = 1) -> any ListRenderer<MusicVideosListItemViewModel> {
+        makeListRenderer(style: style, firstNumber: firstNumber)
+    }
+
+    /// The table, plain, JSON or JSON-lines renderer of any rows that describe their columns.
+    /// - Parameter firstNumber: The number of the table's first row.
+    func makeListRenderer<Row: ListRowDescribing>(style: OutputStyle, firstNumber: Int = 1) -> any ListRenderer<Row> {
         switch style.format {
         case .table:
-            MusicVideosTableRenderer(
+            TableRenderer<Row>(
                 width: console.width, style: TextStyle(usesColor: style.usesColor), firstNumber: firstNumber)
-        case .plain: MusicVideosPlainRenderer()
-        case .json: MusicVideosJSONRenderer(fields: style.jsonFields)
-        case .jsonl: MusicVideosJSONRenderer(fields: style.jsonFields, layout: .lines)
+        case .plain: PlainRenderer<Row>()
+        case .json: JSONRenderer<Row>(keys: style.jsonFields)
+        case .jsonl: JSONRenderer<Row>(keys: style.jsonFields, layout: .lines)
         }
     }
 
@@ -171,7 +186,7 @@ final class MusicVideosSceneDIContainer {
         style: TextStyle
     ) -> (ResultsScreen, any MusicVideosListViewModel) {
         let viewModel = makeMusicVideosListViewModel(actions: actions, prefetchesNextPage: true)
-        let status = MusicVideosListStatusView(
+        let status = ListStatusView(
             viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
             activityIndicator: console.activityIndicator, hintPhrasing: Self.sessionHints)
         let screen = ResultsScreen(

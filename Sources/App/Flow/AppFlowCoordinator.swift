@@ -27,8 +27,16 @@ final class AppFlowCoordinator {
     ) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
         let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style, firstNumber: firstNumber)
-        let outcome = Outcome(errors: viewModel.error, nothingFound: viewModel.noResults)
-        await load(viewModel)
+        return await runOnce(viewModel, view: view) { await load(viewModel) }
+    }
+
+    /// The one-shot flow of every list: the view written once the load ends, and the exit status
+    /// its events decide — 0 with rows, 1 when nothing was found, otherwise the error's status.
+    private func runOnce<View>(_ status: any ListStatusOutput, view: View, load: @MainActor () async -> Void) async
+        -> ExitStatus
+    {
+        let outcome = Outcome(errors: status.error, nothingFound: status.noResults)
+        await load()
         withExtendedLifetime(view) {}
         return outcome.status
     }

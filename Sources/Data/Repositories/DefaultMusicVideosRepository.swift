@@ -13,27 +13,19 @@ public struct DefaultMusicVideosRepository: MusicVideosRepository {
 
     public func searchMusicVideos(query: MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage {
         let endpoint = APIEndpoints.searchMusicVideos(with: MusicVideosRequestDTO(query: query))
-        return try await request(endpoint).toDomain(query: query)
+        return try await dataTransferService.fetch(endpoint).toDomain(query: query)
     }
 
     public func fetchMusicVideo(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo? {
         let endpoint = APIEndpoints.lookupMusicVideo(with: MusicVideoLookupRequestDTO(query: query))
-        return try await request(endpoint).results.lazy.compactMap { $0.toDomain() }.first { $0.id == query.id }
+        return try await dataTransferService.fetch(endpoint).results.lazy.compactMap { $0.toDomain() }.first {
+            $0.id == query.id
+        }
     }
 
     public func fetchArtistMusicVideos(query: ArtistMusicVideosQuery) async throws(CatalogError) -> [MusicVideo] {
         let endpoint = APIEndpoints.artistMusicVideos(with: ArtistMusicVideosRequestDTO(query: query))
         // The artist's own row comes first; `toDomain()` keeps only music-video rows.
-        return try await request(endpoint).results.compactMap { $0.toDomain() }
-    }
-
-    private func request(_ endpoint: Endpoint<MusicVideosResponseDTO>) async throws(CatalogError)
-        -> MusicVideosResponseDTO
-    {
-        do {
-            return try await dataTransferService.request(endpoint)
-        } catch {
-            throw CatalogError(error)
-        }
+        return try await dataTransferService.fetch(endpoint).results.compactMap { $0.toDomain() }
     }
 }

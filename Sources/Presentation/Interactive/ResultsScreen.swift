@@ -6,10 +6,10 @@ import Foundation
 @MainActor
 public final class ResultsScreen: InteractiveScreen {
     private let viewModel: any MusicVideosListViewModel
-    private let renderer: @MainActor (_ firstNumber: Int) -> any MusicVideosListRenderer
+    private let renderer: @MainActor (_ firstNumber: Int) -> any ListRenderer<MusicVideosListItemViewModel>
     private let style: TextStyle
     private let output: any TextOutput
-    private let status: MusicVideosListStatusView
+    private let status: ListStatusView
     private var items: [MusicVideosListItemViewModel] = []
     private var source: MusicVideosListSource?
     private var hasNextPage = false
@@ -25,10 +25,10 @@ public final class ResultsScreen: InteractiveScreen {
     ///   - status: Reports loading, failures and empty results for the list.
     public init(
         viewModel: any MusicVideosListViewModel,
-        renderer: @escaping @MainActor (_ firstNumber: Int) -> any MusicVideosListRenderer,
+        renderer: @escaping @MainActor (_ firstNumber: Int) -> any ListRenderer<MusicVideosListItemViewModel>,
         style: TextStyle,
         output: any TextOutput,
-        status: MusicVideosListStatusView
+        status: ListStatusView
     ) {
         self.viewModel = viewModel
         self.renderer = renderer

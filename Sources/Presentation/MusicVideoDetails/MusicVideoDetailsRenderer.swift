@@ -23,10 +23,10 @@ public struct MusicVideoDetailsTextRenderer: MusicVideoDetailsRenderer {
 
 /// The video as a one-row list, so plain and JSON details read like list output.
 public struct MusicVideoAsListRenderer: MusicVideoDetailsRenderer {
-    private let list: any MusicVideosListRenderer
+    private let list: any ListRenderer<MusicVideosListItemViewModel>
 
     /// - Parameter list: The list format to write the video in.
-    public init(list: any MusicVideosListRenderer) {
+    public init(list: any ListRenderer<MusicVideosListItemViewModel>) {
         self.list = list
     }
 

@@ -10,27 +10,25 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private let prefetchesNextPage: Bool
 
     private let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
-    private let loadingSubject = CurrentValueSubject<MusicVideosListLoading, Never>(.idle)
     private let sourceSubject = CurrentValueSubject<MusicVideosListSource?, Never>(nil)
     private let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let hasPreviousPageSubject = CurrentValueSubject<Bool, Never>(false)
-    private let noResultsSubject = PassthroughSubject<MusicVideosListSource, Never>()
-    private let errorSubject = PassthroughSubject<CatalogError, Never>()
+    private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
 
     /// The search page shown, for paging; `nil` for artist lists.
     private var page: MusicVideoPage?
     /// The page after the one shown came back empty: it is the last.
     private var isLastPage = false
-    private let request = RequestTask<Loaded>()
+    private let loader = ListLoader<Loaded>()
     /// The next page, already being fetched while the user reads this one.
     private var prefetch: (query: MusicVideoQuery, task: Task<Result<MusicVideoPage, CatalogError>, Never>)?
 
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
-    public let loading: AnyPublisher<MusicVideosListLoading, Never>
+    public let loading: AnyPublisher<ListLoading, Never>
     public let source: AnyPublisher<MusicVideosListSource?, Never>
     public let hasNextPage: AnyPublisher<Bool, Never>
     public let hasPreviousPage: AnyPublisher<Bool, Never>
-    public let noResults: AnyPublisher<MusicVideosListSource, Never>
+    public let noResults: AnyPublisher<UserMessage, Never>
     public let error: AnyPublisher<CatalogError, Never>
 
     private enum Loaded {
@@ -55,12 +53,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         self.actions = actions
         self.prefetchesNextPage = prefetchesNextPage
         items = itemsSubject.eraseToAnyPublisher()
-        loading = loadingSubject.eraseToAnyPublisher()
+        loading = loader.loading
         source = sourceSubject.eraseToAnyPublisher()
         hasNextPage = hasNextPageSubject.eraseToAnyPublisher()
         hasPreviousPage = hasPreviousPageSubject.eraseToAnyPublisher()
         noResults = noResultsSubject.eraseToAnyPublisher()
-        error = errorSubject.eraseToAnyPublisher()
+        error = loader.error
     }
 
     public func didSearch(query: MusicVideoQuery) async {
@@ -76,12 +74,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     }
 
     public func didLoadNextPage() async {
-        guard loadingSubject.value == .idle, !isLastPage, let query = page?.nextPageQuery else { return }
+        guard loader.isIdle, !isLastPage, let query = page?.nextPageQuery else { return }
         await loadPage(query, as: .nextPage)
     }
 
     public func didLoadPreviousPage() async {
-        guard loadingSubject.value == .idle, let query = page?.previousPageQuery else { return }
+        guard loader.isIdle, let query = page?.previousPageQuery else { return }
         await loadPage(query, as: .previousPage)
     }
 
@@ -92,16 +90,16 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     }
 
     public func didCancel() {
-        request.cancel()
+        loader.cancel()
     }
 
     private func loadFirst(_ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded) async {
         cancelPrefetch()
-        guard let loaded = await load(operation, as: .firstPage) else { return }
+        guard let loaded = await loader.load(as: .firstPage, operation) else { return }
         show(loaded)
     }
 
-    private func loadPage(_ query: MusicVideoQuery, as kind: MusicVideosListLoading) async {
+    private func loadPage(_ query: MusicVideoQuery, as kind: ListLoading) async {
         let useCase = searchUseCase
         let prefetched = prefetch?.query == query ? prefetch?.task : nil
         cancelPrefetch(keeping: prefetched)
@@ -110,12 +108,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             if case .success(let page)? = await prefetched?.value { return .page(page) }
             return .page(try await useCase.execute(query: query))
         }
-        guard let loaded = await load(operation, as: kind) else { return }
+        guard let loaded = await loader.load(as: kind, operation) else { return }
         if case .page(let empty) = loaded, empty.videos.isEmpty, !itemsSubject.value.isEmpty {
             // Past the end (the count was a multiple of the limit): say so, and stay on this page.
             isLastPage = true
             if hasNextPageSubject.value { hasNextPageSubject.send(false) }
-            noResultsSubject.send(.search(empty.query))
+            noResultsSubject.send(Self.noResultsMessage(for: .search(empty.query)))
             return
         }
         show(loaded)
@@ -141,25 +139,6 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         prefetch = nil
     }
 
-    /// Runs one request; returns `nil` when it failed (after publishing the error) or was cancelled.
-    private func load(
-        _ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded,
-        as kind: MusicVideosListLoading
-    ) async -> Loaded? {
-        loadingSubject.send(kind)
-        let result = await request.run(operation)
-        loadingSubject.send(.idle)
-        switch result {
-        case .success(let loaded)?:
-            return loaded
-        case .failure(let error)?:
-            errorSubject.send(error)
-            return nil
-        case nil:
-            return nil
-        }
-    }
-
     private func show(_ loaded: Loaded) {
         let source: MusicVideosListSource
         let videos: [MusicVideo]
@@ -181,6 +160,17 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         let hasPrevious = page?.previousPageQuery != nil
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
         if hasPreviousPageSubject.value != hasPrevious { hasPreviousPageSubject.send(hasPrevious) }
-        if videos.isEmpty { noResultsSubject.send(source) }
+        if videos.isEmpty { noResultsSubject.send(Self.noResultsMessage(for: source)) }
+    }
+
+    static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {
+        switch source {
+        case .search(let query) where query.offset > 0:
+            UserMessage("no more music videos for \"\(query.term)\" after the first \(query.offset)", hint: nil)
+        case .search(let query):
+            UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)
+        case .artist(let query):
+            UserMessage("no music videos found for artist \(query.artistID)", hint: .checkIDOrCountry)
+        }
     }
 }

@@ -1,16 +1,6 @@
 import Domain
 import Foundation
 
-/// What the list is doing.
-public enum MusicVideosListLoading: Equatable, Sendable {
-    case idle
-    /// Loading the first page of a new list.
-    case firstPage
-    /// Loading the page after, or before, the one shown.
-    case nextPage
-    case previousPage
-}
-
 /// What a list shows: a search's results, or an artist's videos.
 public enum MusicVideosListSource: Equatable, Sendable {
     case search(MusicVideoQuery)
@@ -44,24 +34,19 @@ public protocol MusicVideosListViewModelInput {
     func didCancel()
 }
 
-/// What the list shows.
+/// What the list shows; `loading`, `noResults` and `error` come from `ListStatusOutput`. After
+/// the page after the one shown comes back empty, the rows stay, `noResults` says there are no
+/// more, and `hasNextPage` turns false: that page was the last.
 @MainActor
-public protocol MusicVideosListViewModelOutput {
+public protocol MusicVideosListViewModelOutput: ListStatusOutput {
     /// The rows of the page shown, in the service's order.
     var items: AnyPublisher<[MusicVideosListItemViewModel], Never> { get }
-    /// Current value: whether and what is loading.
-    var loading: AnyPublisher<MusicVideosListLoading, Never> { get }
     /// Current value: what the rows shown are (a normalised query), `nil` before the first load.
     var source: AnyPublisher<MusicVideosListSource?, Never> { get }
     /// Current value: whether a next page can be loaded.
     var hasNextPage: AnyPublisher<Bool, Never> { get }
     /// Current value: whether a previous page can be loaded.
     var hasPreviousPage: AnyPublisher<Bool, Never> { get }
-    /// Event: a load finished and found nothing. For the page after the one shown, the rows
-    /// stay and `hasNextPage` turns false: that page was the last.
-    var noResults: AnyPublisher<MusicVideosListSource, Never> { get }
-    /// Event: a load failed.
-    var error: AnyPublisher<CatalogError, Never> { get }
 }
 
 /// A music-video list: inputs and outputs.

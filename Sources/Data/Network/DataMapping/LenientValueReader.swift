@@ -4,13 +4,19 @@ import Networking
 /// One field's value, read the lenient way real answers need: absent, `null` or of the wrong type
 /// reads as `nil`; integers may be written as floats (`181600.0`) or strings; URLs must be http(s).
 /// Both decoders provide one, so a DTO says once which key fills which field.
-protocol LenientValueReader {
+public protocol LenientValueReader {
     associatedtype Failure: Error
+    /// A non-empty string.
     mutating func lenientString() throws(Failure) -> String?
+    /// A whole number, written as an integer, a float without fraction, or a string.
     mutating func lenientInt() throws(Failure) -> Int?
+    /// A finite number, or a string holding one.
     mutating func lenientDouble() throws(Failure) -> Double?
+    /// A decimal amount, read exactly.
     mutating func lenientDecimal() throws(Failure) -> Decimal?
+    /// An http(s) URL's text.
     mutating func lenientWebURL() throws(Failure) -> WebURLText?
+    /// Passes over the value.
     mutating func skip() throws(Failure)
 }
 
@@ -121,7 +127,7 @@ struct ContainerValue<Key: CodingKey>: LenientValueReader {
 
 /// The `JSONReader` path: lenient about types, strict about malformed JSON.
 extension JSONReader: LenientValueReader {
-    mutating func lenientString() throws(Failure) -> String? {
+    public mutating func lenientString() throws(Failure) -> String? {
         switch try peek() {
         case .string: return LenientValue.string(try readString())
         default:
@@ -130,7 +136,7 @@ extension JSONReader: LenientValueReader {
         }
     }
 
-    mutating func lenientInt() throws(Failure) -> Int? {
+    public mutating func lenientInt() throws(Failure) -> Int? {
         switch try peek() {
         case .number:
             guard let text = try readNumberText() else { return nil }
@@ -142,7 +148,7 @@ extension JSONReader: LenientValueReader {
         }
     }
 
-    mutating func lenientDouble() throws(Failure) -> Double? {
+    public mutating func lenientDouble() throws(Failure) -> Double? {
         switch try peek() {
         case .number: return try readNumberText().flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
         case .string: return try readString().flatMap { Double($0) }
@@ -152,7 +158,7 @@ extension JSONReader: LenientValueReader {
         }
     }
 
-    mutating func lenientDecimal() throws(Failure) -> Decimal? {
+    public mutating func lenientDecimal() throws(Failure) -> Decimal? {
         switch try peek() {
         case .number: return try readNumberText().flatMap(LenientValue.decimal)
         case .string: return try readString().flatMap(LenientValue.decimal)
@@ -162,11 +168,11 @@ extension JSONReader: LenientValueReader {
         }
     }
 
-    mutating func lenientWebURL() throws(Failure) -> WebURLText? {
+    public mutating func lenientWebURL() throws(Failure) -> WebURLText? {
         LenientValue.webURL(try lenientString())
     }
 
-    mutating func skip() throws(Failure) {
+    public mutating func skip() throws(Failure) {
         try skipValue()
     }
 }

@@ -10,7 +10,7 @@ extension MusicVideosResponseDTO {
     }
 }
 
-extension MusicVideosResponseDTO.ResultDTO {
+extension MusicVideoResultDTO {
     /// The row as a `MusicVideo`, or `nil` when it is not a music video, has no track id, or
     /// has no name at all.
     func toDomain() -> MusicVideo? {

@@ -1,10 +1,10 @@
 import Domain
 import Foundation
 
-/// The status of a list, wherever the list itself is drawn: the activity indicator while a page
-/// loads, and one diagnostics line for a failure or an empty result.
+/// The status of any list, wherever the list itself is drawn: the activity indicator while a
+/// page loads, and one diagnostics line for a failure or an empty result.
 @MainActor
-public final class MusicVideosListStatusView {
+public final class ListStatusView {
     private var subscriptions = Set<AnyCancellable>()
 
     /// - Parameters:
@@ -14,7 +14,7 @@ public final class MusicVideosListStatusView {
     ///   - activityIndicator: Shown while a page loads.
     ///   - hintPhrasing: How the hints of messages are worded where the list is shown.
     public init(
-        viewModel: any MusicVideosListViewModel,
+        viewModel: any ListStatusOutput,
         diagnostics: any TextOutput,
         diagnosticPrefix: String,
         activityIndicator: any ActivityIndicator,
@@ -26,9 +26,7 @@ public final class MusicVideosListStatusView {
             }
             .store(in: &subscriptions)
         viewModel.noResults
-            .sink {
-                diagnostics.write(diagnosticPrefix + Self.noResultsMessage(for: $0).text(phrasing: hintPhrasing) + "\n")
-            }
+            .sink { diagnostics.write(diagnosticPrefix + $0.text(phrasing: hintPhrasing) + "\n") }
             .store(in: &subscriptions)
         viewModel.error
             .sink {
@@ -36,16 +34,5 @@ public final class MusicVideosListStatusView {
                     diagnosticPrefix + CatalogErrorMessage.message(for: $0).text(phrasing: hintPhrasing) + "\n")
             }
             .store(in: &subscriptions)
-    }
-
-    static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {
-        switch source {
-        case .search(let query) where query.offset > 0:
-            UserMessage("no more music videos for \"\(query.term)\" after the first \(query.offset)", hint: nil)
-        case .search(let query):
-            UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)
-        case .artist(let query):
-            UserMessage("no music videos found for artist \(query.artistID)", hint: .checkIDOrCountry)
-        }
     }
 }

@@ -1,15 +1,16 @@
 import Domain
 import Foundation
 
-/// Writes a list view model's rows to standard output in one piece, and its status (failures,
-/// empty results, loading) through a `MusicVideosListStatusView`. Never calls a use case.
+/// Writes a list's rows to standard output in one piece, with the renderer it is given, and its
+/// status (failures, empty results, loading) through a `ListStatusView`. Never calls a use case.
 @MainActor
-public final class MusicVideosListView {
-    private let status: MusicVideosListStatusView
+public final class ListView<Row: Sendable> {
+    private let status: ListStatusView
     private var subscriptions = Set<AnyCancellable>()
 
     /// - Parameters:
-    ///   - viewModel: The list to show.
+    ///   - items: The view model's rows.
+    ///   - status: The view model's loading state, empty results and failures.
     ///   - renderer: Table, plain or JSON.
     ///   - output: Results go here (standard output).
     ///   - diagnostics: Messages go here (standard error).
@@ -17,21 +18,22 @@ public final class MusicVideosListView {
     ///   - activityIndicator: Shown while a page loads.
     ///   - hintPhrasing: How the hints of messages are worded where the list is shown.
     public init(
-        viewModel: any MusicVideosListViewModel,
-        renderer: any MusicVideosListRenderer,
+        items: AnyPublisher<[Row], Never>,
+        status: any ListStatusOutput,
+        renderer: any ListRenderer<Row>,
         output: any TextOutput,
         diagnostics: any TextOutput,
         diagnosticPrefix: String = "",
         activityIndicator: any ActivityIndicator = HiddenActivityIndicator(),
         hintPhrasing: any HintPhrasing = PlainHintPhrasing()
     ) {
-        status = MusicVideosListStatusView(
-            viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: diagnosticPrefix,
+        self.status = ListStatusView(
+            viewModel: status, diagnostics: diagnostics, diagnosticPrefix: diagnosticPrefix,
             activityIndicator: activityIndicator, hintPhrasing: hintPhrasing)
-        viewModel.items
-            .sink { items in
-                guard !items.isEmpty else { return }
-                output.write(renderer.render(items))
+        items
+            .sink { rows in
+                guard !rows.isEmpty else { return }
+                output.write(renderer.render(rows))
             }
             .store(in: &subscriptions)
     }

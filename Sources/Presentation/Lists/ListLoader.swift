@@ -1,0 +1,52 @@
+import Domain
+import Foundation
+
+/// How every list view model loads: one request at a time (a new one cancels the last), the
+/// loading state published around it, a failure published as an event, and nothing at all for
+/// a request that was cancelled. A view model keeps its own items; this keeps the rest.
+@MainActor
+final class ListLoader<Value: Sendable> {
+    private let loadingSubject = CurrentValueSubject<ListLoading, Never>(.idle)
+    private let errorSubject = PassthroughSubject<CatalogError, Never>()
+    private let request = RequestTask<Value>()
+
+    /// Current value: whether and what is loading.
+    let loading: AnyPublisher<ListLoading, Never>
+    /// Event: a load failed.
+    let error: AnyPublisher<CatalogError, Never>
+
+    init() {
+        loading = loadingSubject.eraseToAnyPublisher()
+        error = errorSubject.eraseToAnyPublisher()
+    }
+
+    /// Whether nothing is loading.
+    var isIdle: Bool { loadingSubject.value == .idle }
+
+    /// Runs one request.
+    /// - Parameters:
+    ///   - kind: What is loading, published while it runs.
+    ///   - operation: The request.
+    /// - Returns: Its value; `nil` when it failed (the error is published) or was cancelled.
+    func load(as kind: ListLoading, _ operation: @escaping @Sendable () async throws(CatalogError) -> Value) async
+        -> Value?
+    {
+        loadingSubject.send(kind)
+        let result = await request.run(operation)
+        loadingSubject.send(.idle)
+        switch result {
+        case .success(let value)?:
+            return value
+        case .failure(let error)?:
+            errorSubject.send(error)
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    /// Cancels the request in flight; nothing is published for it.
+    func cancel() {
+        request.cancel()
+    }
+}
