@@ -65,5 +65,13 @@ public actor InMemoryRecentSearchesRepository: RecentSearchesRepository {
         terms = Array(terms.prefix(20))
     }
 
-    public func clear() async { terms.removeAll() }
+    /// Set to make `clear` fail with it.
+    public var clearError: RecentSearchesError?
+
+    public func failClearing(with error: RecentSearchesError) { clearError = error }
+
+    public func clear() async throws(RecentSearchesError) {
+        if let clearError { throw clearError }
+        terms.removeAll()
+    }
 }

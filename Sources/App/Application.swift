@@ -22,6 +22,14 @@ struct Application {
         case interactive
         case history
         case clearHistory
+
+        /// Whether it asks the service (or the response cache) anything.
+        var usesCache: Bool {
+            switch self {
+            case .search, .lookup, .artist, .interactive: true
+            case .history, .clearHistory: false
+            }
+        }
     }
 
     /// - Returns: The command's status, or 74 when its output could not be written (the run
@@ -90,7 +98,23 @@ struct Application {
             return fail(error)
         }
         let appContainer = AppDIContainer(configuration: configuration, console: console, overrides: overrides)
-        let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
+        if route.usesCache, let refusal = appContainer.offlineCacheRefusal() {
+            console.diagnostics.write(
+                "mvsearch: --offline cannot use the response cache: \(TerminalSanitizer.sanitize(refusal))"
+                    + " — run without --offline\n")
+            return .unavailable
+        }
+        let status = await run(
+            options, route: route, configuration: configuration,
+            coordinator: AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer()))
+        // The results are out; the search's term is saved now (waiting for a lock at most ~2 s).
+        await appContainer.recentSearchesRepository.finishSaving()
+        return status
+    }
+
+    private func run(
+        _ options: SearchOptions, route: Route, configuration: AppConfiguration, coordinator: AppFlowCoordinator
+    ) async -> ExitStatus {
         var style = OutputStyle(options: options, outputIsTerminal: console.outputIsTerminal, environment: environment)
         let historyAsObjects: Bool
         do {

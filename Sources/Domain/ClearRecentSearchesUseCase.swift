@@ -2,7 +2,8 @@ import Foundation
 
 /// Forgets every recent search.
 public protocol ClearRecentSearchesUseCase: Sendable {
-    func execute() async
+    /// - Throws: `RecentSearchesError` when they could not be forgotten.
+    func execute() async throws(RecentSearchesError)
 }
 
 /// Empties the recent-searches store.
@@ -14,7 +15,7 @@ public struct DefaultClearRecentSearchesUseCase: ClearRecentSearchesUseCase {
         self.repository = repository
     }
 
-    public func execute() async {
-        await repository.clear()
+    public func execute() async throws(RecentSearchesError) {
+        try await repository.clear()
     }
 }

@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// Replaces a file so that readers, in any process, see the old contents or the new, never a mix:
-/// the data goes to a temporary file of its own (created `0600`), which is then renamed over the
-/// destination. No `fsync`: what the stores keep can be fetched or typed again, and a few
+/// the data goes to a temporary file of its own (created `0600`, exclusively, never through a
+/// link), which is then renamed over the destination (a link there is replaced, not followed).
+/// No `fsync`: what the stores keep can be fetched or typed again, and a few
 /// milliseconds on every run can't.
 public enum AtomicFile {
     /// - Parameters:
@@ -19,7 +20,7 @@ public enum AtomicFile {
     public static func write(_ data: Data, to destination: URL) -> Bool {
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
         let written = data.withUnsafeBytes { buffer -> Int in
             #if canImport(Glibc)

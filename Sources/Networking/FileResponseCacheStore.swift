@@ -13,6 +13,11 @@ import Foundation
 /// see a whole entry or none. Reading an entry touches it, and after each
 /// write the least recently used entries are removed until the folder is under `maximumBytes`.
 /// A file that cannot be read as an entry is removed. The folder is created `0700`.
+///
+/// The folder and its entries are trusted only when they are the user's own (`PrivateFiles`):
+/// a folder that is not (another user's, a link) makes the store an empty cache that stores
+/// nothing, reported once through `onRefusal`; an entry that is not (another user's, writable by
+/// others, a link) is removed unread.
 public struct FileResponseCacheStore: ResponseCacheStore {
     public static let defaultMaximumBytes = 20 * 1024 * 1024
 
@@ -23,18 +28,47 @@ public struct FileResponseCacheStore: ResponseCacheStore {
 
     private let directory: URL
     private let maximumBytes: Int
+    private let userID: uid_t
+    private let folder: FolderState
 
     /// - Parameters:
     ///   - directory: The folder of the entries.
     ///   - maximumBytes: The size the folder is kept under.
-    public init(directory: URL, maximumBytes: Int = defaultMaximumBytes) {
+    ///   - userID: Whose the folder and entries must be (tests pass another user's).
+    ///   - onRefusal: Told, once, why the folder is not used.
+    public init(
+        directory: URL,
+        maximumBytes: Int = defaultMaximumBytes,
+        userID: uid_t = geteuid(),
+        onRefusal: @escaping @Sendable (PrivateFiles.Refusal) -> Void = { _ in }
+    ) {
         self.directory = directory
         self.maximumBytes = maximumBytes
+        self.userID = userID
+        folder = FolderState(onRefusal: onRefusal)
+    }
+
+    /// Why the folder cannot be used, or `nil` when it can (or does not exist yet). Creates nothing.
+    public func refusal() -> PrivateFiles.Refusal? {
+        do throws(PrivateFiles.Refusal) {
+            try PrivateFiles.checkFolder(directory, creating: false, userID: userID)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     public func response(for key: String) -> CachedResponse? {
+        guard folder.isUsable(directory, creating: false, userID: userID) else { return nil }
         let url = fileURL(for: key)
-        guard let contents = FileManager.default.contents(atPath: url.path) else { return nil }
+        let contents: Data
+        do throws(PrivateFiles.Refusal) {
+            guard let data = try PrivateFiles.read(url, userID: userID, touch: true) else { return nil }
+            contents = data
+        } catch {
+            unlink(url.path)  // not the user's own: never used
+            return nil
+        }
         guard let newline = contents.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONResponseDecoder().decode(Data(contents[..<newline]), as: Header.self),
             header.key == key
@@ -42,7 +76,6 @@ public struct FileResponseCacheStore: ResponseCacheStore {
             unlink(url.path)
             return nil
         }
-        utimes(url.path, nil)  // now: most recently used
         return CachedResponse(
             body: Data(contents[contents.index(after: newline)...]),
             storedAt: Date(timeIntervalSince1970: header.storedAt))
@@ -52,12 +85,7 @@ public struct FileResponseCacheStore: ResponseCacheStore {
         guard
             let header = try? JSONEncoder().encode(Header(key: key, storedAt: response.storedAt.timeIntervalSince1970))
         else { return }
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            return
-        }
+        guard folder.isUsable(directory, creating: true, userID: userID) else { return }
         let destination = fileURL(for: key)
         guard AtomicFile.write(header + Data("\n".utf8) + response.body, to: destination) else { return }
         evictLeastRecentlyUsed(keeping: destination)
@@ -97,5 +125,35 @@ public struct FileResponseCacheStore: ResponseCacheStore {
             unlink(entry.url.path)
             total -= entry.size
         }
+    }
+}
+
+/// Whether the cache folder may be used: checked until it is known, a refusal reported once.
+private final class FolderState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var usable: Bool?
+    private let onRefusal: @Sendable (PrivateFiles.Refusal) -> Void
+
+    init(onRefusal: @escaping @Sendable (PrivateFiles.Refusal) -> Void) {
+        self.onRefusal = onRefusal
+    }
+
+    /// - Returns: `false` when the folder must not be used, or does not exist and `creating` is off.
+    func isUsable(_ directory: URL, creating: Bool, userID: uid_t) -> Bool {
+        var refused: PrivateFiles.Refusal?
+        let result = lock.withLock { () -> Bool in
+            if let usable { return usable }
+            do throws(PrivateFiles.Refusal) {
+                guard try PrivateFiles.checkFolder(directory, creating: creating, userID: userID) else { return false }
+                usable = true
+                return true
+            } catch {
+                usable = false
+                refused = error
+                return false
+            }
+        }
+        if let refused { onRefusal(refused) }
+        return result
     }
 }

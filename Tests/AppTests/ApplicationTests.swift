@@ -123,6 +123,22 @@ struct ApplicationTests {
         #expect(numbers == ["26", "27"])
     }
 
+    @Test(
+        "--clear-history that could not remove the file says why and exits 73 (not allowed) or 74 (I/O)",
+        arguments: [(RecentSearchesError.Kind.notPermitted, App.ExitStatus.cannotCreate), (.inputOutput, .ioError)])
+    func clearHistoryFails(kind: RecentSearchesError.Kind, status: App.ExitStatus) async {
+        let recent = InMemoryRecentSearchesRepository(["kept"])
+        await recent.failClearing(with: RecentSearchesError(kind, reason: "/s/recent-searches.json: no way"))
+        let result = await run(["--clear-history"], overrides: .init(recentSearchesRepository: recent))
+        #expect(result.status == status)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.diagnostics
+                == "mvsearch: cannot clear the recent searches: /s/recent-searches.json: no way — remove the file "
+                + "yourself, or fix the folder's owner and permissions\n")
+        #expect(await recent.terms == ["kept"])
+    }
+
     @Test("--help and --version print to stdout and exit 0")
     func helpAndVersion() async {
         let help = await run(["--help"], overrides: .init())

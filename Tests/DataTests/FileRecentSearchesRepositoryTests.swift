@@ -1,29 +1,46 @@
 import Data
 import Dispatch
+import Domain
 import Foundation
 import Mocks
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("Recent searches on disk")
 struct FileRecentSearchesRepositoryTests {
     private let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("mvsearch-history-\(UUID().uuidString)/state/mvsearch")
 
-    private func repository(problems: Locked<[String]> = Locked([]), maximumCount: Int = 20)
-        -> FileRecentSearchesRepository
-    {
-        FileRecentSearchesRepository(directory: directory, maximumCount: maximumCount) { problem in
+    private func repository(
+        problems: Locked<[String]> = Locked([]), maximumCount: Int = 20, lockTimeout: Duration = .seconds(2),
+        userID: uid_t = geteuid()
+    ) -> FileRecentSearchesRepository {
+        FileRecentSearchesRepository(
+            directory: directory, maximumCount: maximumCount, lockTimeout: lockTimeout, userID: userID
+        ) { problem in
             problems.withLock { $0.append(problem) }
         }
     }
 
+    private func makeFolder(mode: mode_t = 0o700) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try #require(chmod(directory.path, mode) == 0)
+    }
+
     @Test("Terms are kept newest first, distinct ignoring case, at most the maximum")
-    func ordering() async {
+    func ordering() async throws {
         let repository = repository(maximumCount: 3)
         for term in ["a", "b", "A", "c", "d"] { await repository.save(term) }
         #expect(await repository.recentSearches() == ["d", "c", "A"])
-        await repository.clear()
+        try await repository.clear()
         #expect(await repository.recentSearches().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: repository.fileURL.path))
+        try await repository.clear()  // nothing to clear is no failure
     }
 
     @Test("The folder is 0700 and the file 0600; no temporary file is left behind")
@@ -79,5 +96,98 @@ struct FileRecentSearchesRepositoryTests {
         #expect(Set(stored) == Set(terms))
         let data = try Data(contentsOf: repository().fileURL)
         #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+    }
+
+    @Test("A lock another process holds is waited for at most the timeout; then one warning, the term dropped")
+    func heldLock() async throws {
+        try makeFolder()
+        let problems = Locked<[String]>([])
+        let repository = repository(problems: problems, lockTimeout: .milliseconds(100))
+        let holder = open(repository.lockURL.path, O_CREAT | O_RDWR, 0o600)
+        try #require(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        defer { close(holder) }
+        await repository.save("x")
+        #expect(problems.value.count == 1)
+        #expect(problems.value.first?.contains("another mvsearch has held") == true)
+        flock(holder, LOCK_UN)
+        #expect(await repository.recentSearches().isEmpty)
+        await repository.save("y")
+        #expect(await repository.recentSearches() == ["y"])
+    }
+
+    @Test("A link planted as the lock file is not followed: nothing is created where it points")
+    func plantedLockLink() async throws {
+        try makeFolder()
+        let target = directory.deletingLastPathComponent().appendingPathComponent("planted-target")
+        try #require(symlink(target.path, repository().lockURL.path) == 0)
+        let problems = Locked<[String]>([])
+        await repository(problems: problems).save("x")
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        #expect(problems.value.first?.contains("is a symbolic link") == true)
+    }
+
+    @Test("A link planted as the list is not read")
+    func plantedListLink() async throws {
+        try makeFolder()
+        let planted = directory.deletingLastPathComponent().appendingPathComponent("planted.json")
+        try Data(#"{"version":1,"searches":["planted"]}"#.utf8).write(to: planted)
+        try #require(symlink(planted.path, repository().fileURL.path) == 0)
+        let problems = Locked<[String]>([])
+        #expect(await repository(problems: problems).recentSearches().isEmpty)
+        #expect(problems.value.first?.contains("is a symbolic link") == true)
+    }
+
+    @Test("A list writable by other users is not read")
+    func looseFile() async throws {
+        try makeFolder()
+        let file = repository().fileURL
+        try Data(#"{"version":1,"searches":["planted"]}"#.utf8).write(to: file)
+        try #require(chmod(file.path, 0o666) == 0)
+        let problems = Locked<[String]>([])
+        #expect(await repository(problems: problems).recentSearches().isEmpty)
+        #expect(problems.value.first?.contains("writable by other users") == true)
+    }
+
+    @Test("A folder that is not the user's own is not used: one warning, nothing read or written")
+    func foreignFolder() async throws {
+        try makeFolder()
+        try Data(#"{"version":1,"searches":["planted"]}"#.utf8).write(to: repository().fileURL)
+        let problems = Locked<[String]>([])
+        let foreign = repository(problems: problems, userID: geteuid() + 1)
+        #expect(await foreign.recentSearches().isEmpty)
+        await foreign.save("x")
+        #expect(problems.value.count == 1)
+        #expect(problems.value.first?.contains("belongs to another user (uid \(geteuid()))") == true)
+        #expect(await repository().recentSearches() == ["planted"])
+        await #expect(throws: RecentSearchesError.self) { try await foreign.clear() }
+        do {
+            try await foreign.clear()
+        } catch {
+            #expect(error.kind == .notPermitted)
+        }
+        #expect(FileManager.default.fileExists(atPath: repository().fileURL.path))
+    }
+
+    @Test("A folder the user owns with a loose mode is tightened to 0700")
+    func looseFolder() async throws {
+        try makeFolder(mode: 0o777)
+        await repository().save("x")
+        let folder = try FileManager.default.attributesOfItem(atPath: directory.path)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect(await repository().recentSearches() == ["x"])
+    }
+
+    @Test("clear that cannot remove the file says why")
+    func clearFails() async throws {
+        try makeFolder()
+        // A folder in the file's place: unlink refuses it, as it would a read-only file system.
+        try FileManager.default.createDirectory(at: repository().fileURL, withIntermediateDirectories: true)
+        do {
+            try await repository().clear()
+            Issue.record("clear claimed success")
+        } catch {
+            #expect(error.kind == .notPermitted)
+            #expect(error.reason.hasPrefix(repository().fileURL.path + ": "))
+        }
     }
 }

@@ -72,7 +72,7 @@ struct FaultEndToEndTests {
             name: "connection reset", reply: { _ in .reset }, status: 69, message: "broke off", requests: 3),
         Fault(
             name: "accepts, never answers (--timeout 2)", arguments: ["--timeout", "2"], reply: { _ in .stall },
-            status: 75, message: "did not answer in time", requests: 1, deadlineSeconds: 2 + 8),
+            status: 75, message: "did not answer in time", requests: 1, deadlineSeconds: 2 + 13),
         Fault(
             name: "redirect", reply: { $0 == 0 ? .redirect(to: "/moved") : .json(answer) }, status: 0, message: nil,
             requests: 2),

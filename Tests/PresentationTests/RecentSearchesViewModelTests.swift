@@ -13,14 +13,27 @@ struct RecentSearchesViewModelTests {
     }
 
     @Test("Given stored terms, loading publishes them newest first; clearing empties the store and the list")
-    func loadAndClear() async {
+    func loadAndClear() async throws {
         let repository = InMemoryRecentSearchesRepository(["b", "a"])
         let viewModel = makeViewModel(repository)
         let terms = PublisherRecorder(viewModel.terms)
         await viewModel.didLoad()
-        await viewModel.didClear()
+        try await viewModel.didClear()
         #expect(terms.values == [nil, ["b", "a"], []])
         #expect(await repository.terms.isEmpty)
+    }
+
+    @Test("Clearing that fails throws the reason and leaves the list as it was")
+    func clearFails() async {
+        let repository = InMemoryRecentSearchesRepository(["b", "a"])
+        let failure = RecentSearchesError(.inputOutput, reason: "/s/recent-searches.json: input/output error")
+        await repository.failClearing(with: failure)
+        let viewModel = makeViewModel(repository)
+        let terms = PublisherRecorder(viewModel.terms)
+        await viewModel.didLoad()
+        await #expect(throws: failure) { try await viewModel.didClear() }
+        #expect(terms.values == [nil, ["b", "a"]])
+        #expect(await repository.terms == ["b", "a"])
     }
 
     @Test("The view writes the loaded terms once with the renderer it is given, and nothing before")

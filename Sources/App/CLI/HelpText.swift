@@ -38,8 +38,9 @@ enum HelpText {
 
         Exit status:
           0 results shown · 1 nothing found · 64 bad usage or rejected query ·
-          65 unreadable answer · 69 service unavailable · 74 output not written ·
-          75 timed out or rate limited · 130 interrupted · 131 quit · 143 terminated
+          65 unreadable answer · 69 service unavailable · 73 history not cleared ·
+          74 output not written · 75 timed out or rate limited · 130 interrupted ·
+          131 quit · 143 terminated
 
         Examples:
           mvsearch jack johnson

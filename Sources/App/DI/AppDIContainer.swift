@@ -41,12 +41,26 @@ final class AppDIContainer {
         guard configuration.usesCache else { return network }
         return CachingDataTransferService(
             wrapping: network,
-            store: overrides.responseCacheStore ?? FileResponseCacheStore(directory: configuration.cacheDirectory),
+            store: overrides.responseCacheStore
+                ?? FileResponseCacheStore(directory: configuration.cacheDirectory) { [console] refusal in
+                    console.diagnostics.write(
+                        "mvsearch: warning: not using the response cache: \(TerminalSanitizer.sanitize(refusal.reason))"
+                            + " — remove it or set XDG_CACHE_HOME to a folder of your own\n")
+                },
             configuration: configuration.networkConfiguration,
             timeToLive: configuration.cacheTimeToLive,
             mode: configuration.cacheMode
         )
     }()
+
+    /// Why `--offline` cannot answer at all: the cache folder is not the user's own; `nil` when
+    /// it can, or when the cache is off or replaced.
+    func offlineCacheRefusal() -> String? {
+        guard configuration.usesCache, configuration.cacheMode == .offline, overrides.responseCacheStore == nil else {
+            return nil
+        }
+        return FileResponseCacheStore(directory: configuration.cacheDirectory).refusal()?.reason
+    }
 
     /// Builds retries → decoding → network service → session manager (the `URLSession` one unless
     /// a test double is given).
@@ -70,11 +84,12 @@ final class AppDIContainer {
         }
     }
 
-    lazy var recentSearchesRepository: any RecentSearchesRepository =
-        overrides.recentSearchesRepository
-        ?? FileRecentSearchesRepository(directory: configuration.stateDirectory) { [console] problem in
-            console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(problem))\n")
-        }
+    /// Saves in the background, so results are written before a save waits for its lock.
+    lazy var recentSearchesRepository = BackgroundSavingRecentSearchesRepository(
+        wrapping: overrides.recentSearchesRepository
+            ?? FileRecentSearchesRepository(directory: configuration.stateDirectory) { [console] problem in
+                console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(problem))\n")
+            })
 
     /// - Returns: The container of the music-video screens.
     func makeMusicVideosSceneDIContainer() -> MusicVideosSceneDIContainer {

@@ -74,9 +74,18 @@ final class AppFlowCoordinator {
     }
 
     /// `--clear-history`.
+    /// - Returns: 0 when they are gone; 73 when removing them is not allowed, 74 on an I/O error.
     func clearHistory() async -> ExitStatus {
-        await sceneContainer.makeRecentSearchesViewModel().didClear()
-        return .success
+        do throws(RecentSearchesError) {
+            try await sceneContainer.makeRecentSearchesViewModel().didClear()
+            return .success
+        } catch {
+            sceneContainer.console.diagnostics.write(
+                MusicVideosSceneDIContainer.diagnosticPrefix
+                    + "cannot clear the recent searches: \(TerminalSanitizer.sanitize(error.reason))"
+                    + " — remove the file yourself, or fix the folder's owner and permissions\n")
+            return error.kind == .notPermitted ? .cannotCreate : .ioError
+        }
     }
 }
 

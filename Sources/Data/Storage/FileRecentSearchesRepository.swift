@@ -12,11 +12,16 @@ import Networking
 ///
 /// Writes replace the file atomically (a temporary file, then `rename`), so a reader sees the
 /// old list or the new one, never half of one. Writers take an exclusive `flock` on a lock file,
-/// so several processes saving at once each add their term. The folder is `0700`, the files
-/// `0600`. A file that cannot be read is reported once through `onProblem` and read as empty;
-/// the next save replaces it. Nothing here ever fails a search.
+/// so several processes saving at once each add their term; a lock held by another process (or
+/// a stale lock on a network file system) is waited for at most `lockTimeout`, then the term is
+/// dropped with a warning. The folder and its files are trusted only when they are the user's
+/// own (`PrivateFiles`): the folder `0700`, the files `0600`, no link followed. A file that
+/// cannot be read is reported once through `onProblem` and read as empty; the next save
+/// replaces it. Nothing here ever fails a search.
 public final class FileRecentSearchesRepository: RecentSearchesRepository, @unchecked Sendable {
     public static let defaultMaximumCount = 20
+    /// How long a save waits for another process's lock.
+    public static let defaultLockTimeout: Duration = .seconds(2)
 
     private struct StoredSearches: Codable {
         var version = 1
@@ -25,50 +30,98 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
 
     private let directory: URL
     private let maximumCount: Int
+    private let lockTimeout: Duration
+    private let userID: uid_t
     private let onProblem: @Sendable (String) -> Void
     private let lock = NSLock()
     private var hasReported = false
 
     /// The file that holds the list.
     public var fileURL: URL { directory.appendingPathComponent("recent-searches.json") }
-    private var lockURL: URL { directory.appendingPathComponent(".recent-searches.lock") }
+    /// The file writers lock.
+    public var lockURL: URL { directory.appendingPathComponent(".recent-searches.lock") }
 
     /// - Parameters:
     ///   - directory: The folder, created (`0700`) on the first save.
     ///   - maximumCount: How many terms are kept.
+    ///   - lockTimeout: How long a save waits for another process's lock.
+    ///   - userID: Whose the folder and files must be (tests pass another user's).
     ///   - onProblem: Told, once, when the file cannot be read or written.
     public init(
         directory: URL,
         maximumCount: Int = defaultMaximumCount,
+        lockTimeout: Duration = defaultLockTimeout,
+        userID: uid_t = geteuid(),
         onProblem: @escaping @Sendable (String) -> Void
     ) {
         self.directory = directory
         self.maximumCount = maximumCount
+        self.lockTimeout = lockTimeout
+        self.userID = userID
         self.onProblem = onProblem
     }
 
     public func recentSearches() async -> [String] {
-        read()
+        do throws(PrivateFiles.Refusal) {
+            guard try PrivateFiles.checkFolder(directory, creating: false, userID: userID) else { return [] }
+        } catch {
+            report("not using the recent searches: \(error.reason)")
+            return []
+        }
+        return read()
     }
 
     public func save(_ term: String) async {
-        update { searches in
+        do throws(PrivateFiles.Refusal) {
+            try PrivateFiles.checkFolder(directory, creating: true, userID: userID)
+            let lockDescriptor = try PrivateFiles.openForUpdate(lockURL, userID: userID)
+            defer { close(lockDescriptor) }
+            guard await acquire(lockDescriptor) else {
+                report(
+                    "recent searches not saved: another mvsearch has held \(lockURL.path) for "
+                        + "\(lockTimeout.components.seconds) s")
+                return
+            }
+            var searches = read()
             searches.removeAll { $0.caseInsensitiveCompare(term) == .orderedSame }
             searches.insert(term, at: 0)
+            guard write(Array(searches.prefix(maximumCount))) else {
+                report("cannot save recent searches in \(directory.path)")
+                return
+            }
+        } catch {
+            report("recent searches not saved: \(error.reason)")
         }
     }
 
-    public func clear() async {
-        update { $0.removeAll() }
+    /// Removes the file. The lock is waited for as a save waits for it; when another process
+    /// keeps it, the file is removed all the same (`unlink` is atomic).
+    public func clear() async throws(RecentSearchesError) {
+        do throws(PrivateFiles.Refusal) {
+            guard try PrivateFiles.checkFolder(directory, creating: false, userID: userID) else { return }
+        } catch {
+            throw RecentSearchesError(.notPermitted, reason: error.reason)
+        }
+        let lockDescriptor = try? PrivateFiles.openForUpdate(lockURL, userID: userID)
+        defer { if let lockDescriptor { close(lockDescriptor) } }
+        if let lockDescriptor { _ = await acquire(lockDescriptor) }
+        guard unlink(fileURL.path) == 0 || errno == ENOENT else {
+            let code = errno
+            let kind: RecentSearchesError.Kind =
+                [EACCES, EPERM, EROFS, EISDIR].contains(code) ? .notPermitted : .inputOutput
+            throw RecentSearchesError(kind, reason: "\(fileURL.path): \(PrivateFiles.describe(code))")
+        }
     }
 
     private func read() -> [String] {
-        guard let data = try? Data(contentsOf: fileURL) else {
-            if FileManager.default.fileExists(atPath: fileURL.path) {
-                report("cannot read \(fileURL.path)")
-            }
+        let data: Data?
+        do throws(PrivateFiles.Refusal) {
+            data = try PrivateFiles.read(fileURL, userID: userID)
+        } catch {
+            report("not using the recent searches: \(error.reason)")
             return []
         }
+        guard let data else { return [] }
         guard let stored = try? JSONDecoder().decode(StoredSearches.self, from: data) else {
             report("\(fileURL.path) is not a valid recent-searches file; starting a new list")
             return []
@@ -76,28 +129,26 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
         return Array(stored.searches.filter { !$0.isEmpty }.prefix(maximumCount))
     }
 
-    /// Read, change and write the list while holding the lock file.
-    private func update(_ change: (inout [String]) -> Void) {
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let lockDescriptor = open(lockURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-            guard lockDescriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-            defer { close(lockDescriptor) }
-            while flock(lockDescriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else { throw CocoaError(.fileLocking) }
+    /// Takes the exclusive lock, trying again every few milliseconds until `lockTimeout` has
+    /// passed; the wait never blocks a thread.
+    /// - Returns: Whether the lock was taken.
+    private func acquire(_ descriptor: Int32) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + lockTimeout
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR || errno == ENOLCK, clock.now < deadline else { return false }
+            do {
+                try await Task.sleep(for: .milliseconds(20))
+            } catch {
+                return false
             }
-            var searches = read()
-            change(&searches)
-            try write(Array(searches.prefix(maximumCount)))
-        } catch {
-            report("cannot save recent searches in \(directory.path)")
         }
     }
 
-    private func write(_ searches: [String]) throws {
-        let data = try JSONEncoder().encode(StoredSearches(searches: searches))
-        guard AtomicFile.write(data, to: fileURL) else { throw CocoaError(.fileWriteUnknown) }
+    private func write(_ searches: [String]) -> Bool {
+        guard let data = try? JSONEncoder().encode(StoredSearches(searches: searches)) else { return false }
+        return AtomicFile.write(data, to: fileURL)
     }
 
     private func report(_ problem: String) {

@@ -7,7 +7,8 @@ public protocol RecentSearchesViewModelInput {
     /// Loads the terms. Returns when done.
     func didLoad() async
     /// Forgets every term; the list becomes empty. Returns when done.
-    func didClear() async
+    /// - Throws: `RecentSearchesError` when they could not be forgotten; the list is unchanged.
+    func didClear() async throws(RecentSearchesError)
 }
 
 /// What the recent-searches list shows.
@@ -38,8 +39,8 @@ public final class DefaultRecentSearchesViewModel: RecentSearchesViewModel {
         termsSubject.send(await fetchUseCase.execute())
     }
 
-    public func didClear() async {
-        await clearUseCase.execute()
+    public func didClear() async throws(RecentSearchesError) {
+        try await clearUseCase.execute()
         termsSubject.send([])
     }
 }

@@ -1,0 +1,43 @@
+import Domain
+import Foundation
+
+/// Saves terms in the background, one after another, so a search's results are written before
+/// the save waits for the history's lock; reading or clearing waits for the saves first. The
+/// run calls `finishSaving()` before it exits, so no term is lost.
+final class BackgroundSavingRecentSearchesRepository: RecentSearchesRepository, @unchecked Sendable {
+    private let wrapped: any RecentSearchesRepository
+    private let lock = NSLock()
+    private var pending: Task<Void, Never>?
+
+    /// - Parameter wrapped: Where terms are kept.
+    init(wrapping wrapped: any RecentSearchesRepository) {
+        self.wrapped = wrapped
+    }
+
+    func recentSearches() async -> [String] {
+        await finishSaving()
+        return await wrapped.recentSearches()
+    }
+
+    /// Starts saving the term and returns at once.
+    func save(_ term: String) async {
+        let wrapped = wrapped
+        lock.withLock {
+            let previous = pending
+            pending = Task {
+                await previous?.value
+                await wrapped.save(term)
+            }
+        }
+    }
+
+    func clear() async throws(RecentSearchesError) {
+        await finishSaving()
+        try await wrapped.clear()
+    }
+
+    /// Returns when every term given to `save` has been saved (or given up on).
+    func finishSaving() async {
+        await lock.withLock { pending }?.value
+    }
+}
