@@ -87,8 +87,9 @@ struct FileRecentSearchesRepositoryTests {
         let terms = (0..<16).map { "term \($0)" }
         await withTaskGroup(of: Void.self) { group in
             for term in terms {
-                // A repository each, as separate processes would have.
-                let writer = repository()
+                // A repository each, as separate processes would have; waiting as long as it takes,
+                // so a loaded machine cannot make a writer give up.
+                let writer = repository(lockTimeout: .seconds(300))
                 group.addTask { await writer.save(term) }
             }
         }
