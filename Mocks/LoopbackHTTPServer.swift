@@ -99,9 +99,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         stop()
     }
 
-    /// Blocks until `count` requests have arrived in all, or `timeout` passes.
+    /// Blocks until `count` requests have arrived in all, or `timeout` passes. The default is
+    /// generous: it is only reached when a test fails, and a loaded machine (or a busy test
+    /// beside this one) can delay a request by many seconds.
     /// - Returns: Whether they arrived.
-    public func waitForRequests(_ count: Int = 1, timeout: TimeInterval = 10) -> Bool {
+    public func waitForRequests(_ count: Int = 1, timeout: TimeInterval = 60) -> Bool {
         let deadline = DispatchTime.now() + timeout
         while state.value.requests.count < count {
             guard arrived.wait(timeout: deadline) == .success else { return false }
@@ -111,7 +113,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// `waitForRequests` for async code: it waits on a thread of its own, never blocking the
     /// cooperative or dispatch pools that the awaited request itself needs.
-    public func requestsArrived(_ count: Int = 1, timeout: TimeInterval = 10) async -> Bool {
+    public func requestsArrived(_ count: Int = 1, timeout: TimeInterval = 60) async -> Bool {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(returning: self.waitForRequests(count, timeout: timeout))

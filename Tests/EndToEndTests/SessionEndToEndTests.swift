@@ -134,7 +134,7 @@ struct SessionEndToEndTests {
         #expect(history.stderr.isEmpty)
     }
 
-    @Test("Eight processes searching at once leave a valid history holding every term")
+    @Test("Eight processes searching at once leave a valid history holding every term not reported as dropped")
     func concurrentProcesses() async throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -142,11 +142,15 @@ struct SessionEndToEndTests {
         environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
         let terms = (1...8).map { "term\($0)" }
         let running = try terms.map { try MVSearchProcess.launch([$0], environment: environment) }
-        var statuses: [Int32] = []
-        for process in running { statuses.append(await process.finish().status) }
-        #expect(statuses == Array(repeating: 0, count: 8))
+        var results: [MVSearchProcess.Result] = []
+        for process in running { results.append(await process.finish()) }
+        #expect(results.map(\.status) == Array(repeating: 0, count: 8))
+        // A process that waited more than 2 s for the lock (a loaded machine) drops its term,
+        // and says so: no term is lost silently.
+        let dropped = zip(terms, results).filter { $0.1.stderr.contains("recent searches not saved") }.map(\.0)
+        #expect(results.allSatisfy { $0.stderr.isEmpty || $0.stderr.contains("recent searches not saved") })
         let history = try await MVSearchProcess.run(["--history", "--json"], environment: environment)
         let stored = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String])
-        #expect(Set(stored) == Set(terms))
+        #expect(Set(stored) == Set(terms).subtracting(dropped))
     }
 }
