@@ -97,8 +97,10 @@ public struct DefaultNetworkService: NetworkService {
             return .timedOut
         case .cancelled, .userCancelledAuthentication:
             return .cancelled
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
+        case .badServerResponse, .cannotParseResponse:
             return .invalidResponse
+        case .cannotDecodeRawData, .cannotDecodeContentData:
+            return .contentDecodingFailed
         default:
             return .other(urlError.localizedDescription)
         }

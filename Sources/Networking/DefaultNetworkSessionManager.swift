@@ -159,6 +159,13 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     /// connection (the transport reports this with an unspecific code) — unless it was
     /// cancelled or timed out: a stall mid-body is a timeout.
     private static func classify(_ error: any Error, received: Int, of response: URLResponse?) -> any Error {
+        // FoundationNetworking reports libcurl's CURLE_BAD_CONTENT_ENCODING with no code of its
+        // own (`.unknown`), only libcurl's text.
+        if let urlError = error as? URLError, urlError.code == .unknown,
+            urlError.localizedDescription.contains("content unencoding")
+        {
+            return URLError(.cannotDecodeContentData)
+        }
         guard let response, response.expectedContentLength > Int64(received) else { return error }
         if let code = (error as? URLError)?.code, code == .cancelled || code == .timedOut { return error }
         return URLError(.networkConnectionLost)

@@ -10,6 +10,7 @@ extension HTTPFailure {
         }
         if let seconds = Int(value) { return seconds >= 0 ? TimeInterval(seconds) : nil }
         guard let date = HTTPDate.date(from: value) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        let delay = date.timeIntervalSince(now)
+        return delay.isFinite ? max(0, delay) : nil
     }
 }

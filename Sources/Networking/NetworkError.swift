@@ -18,6 +18,9 @@ public enum NetworkError: Error, Equatable, Sendable {
     case cancelled
     /// The answer was not a readable HTTP response.
     case invalidResponse
+    /// The body's content coding (gzip, deflate) could not be undone: the data is corrupt, and
+    /// asking again brings the same bytes.
+    case contentDecodingFailed
     /// The body grew past the size limit; reading stopped there.
     case responseTooLarge(limit: Int)
     /// A redirect was not followed: too many, or to a scheme other than http(s), or from https to http.

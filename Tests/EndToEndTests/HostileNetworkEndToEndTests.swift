@@ -76,4 +76,50 @@ struct HostileNetworkEndToEndTests {
         #expect(result.duration < .seconds(12))
     }
 
+    @Test("Given a corrupt gzip body, then 65, unreadable, asked once — not a lost connection retried")
+    func corruptGzip() async throws {
+        let server = try LoopbackHTTPServer(
+            always: .response(
+                status: 200, headers: [("Content-Encoding", "gzip")],
+                body: Data([0x1F, 0x8B, 0x08, 0x00]) + Data("garbage garbage garbage".utf8)))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "jack"])
+        expectOneLine(result, status: 65, mentions: "compressed body is corrupt")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test(
+        "Given 429 with a Retry-After of 0, or a date that overflows, then never 'wait 0 seconds' nor a retry at once",
+        arguments: [("0", 2), ("Sun, 06 Nov 9223372036854775807 08:49:37 GMT", 1)])
+    func rateLimitWaits(retryAfter: String, requests: Int) async throws {
+        let server = try LoopbackHTTPServer(always: .response(status: 429, headers: [("Retry-After", retryAfter)]))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "jack"])
+        expectOneLine(result, status: 75, mentions: "wait a minute and try again")
+        #expect(!result.stderr.contains("wait 0"))
+        #expect(server.requests.count == requests)
+    }
+
+    @Test("Given a 400 whose errorMessage is 2 MB of lines and escapes, then one short sanitised line, 64")
+    func longErrorMessage() async throws {
+        let message = String(repeating: #"bad\nline\u001b[31m "#, count: 100_000)
+        let server = try LoopbackHTTPServer(
+            always: .json(Data(#"{"errorMessage":""#.utf8) + Data(message.utf8) + Data(#""}"#.utf8), status: 400))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "jack"])
+        expectOneLine(result, status: 64, mentions: "rejected the query: bad line[31m bad line")
+        #expect(result.stderr.count < 320, "\(result.stderr.count) characters")
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
+
+    @Test("Given -v and a base URL with a user and password, then the request lines do not show them")
+    func verboseRedactsCredentials() async throws {
+        let server = try LoopbackHTTPServer(always: .json(Self.answer))
+        defer { server.stop() }
+        let url = "http://someone:s3cret@127.0.0.1:\(server.port)/"
+        let result = try await MVSearchProcess.run(["-v", "--base-url", url, "jack"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("mvsearch: GET http://***@127.0.0.1:\(server.port)/search?"))
+        #expect(!result.stderr.contains("s3cret") && !result.stderr.contains("someone"), "\(result.stderr)")
+    }
 }

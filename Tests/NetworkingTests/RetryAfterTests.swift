@@ -22,4 +22,23 @@ struct RetryAfterTests {
     func unreadable(value: String) {
         #expect(HTTPFailure(statusCode: 503, headers: ["Retry-After": value]).retryAfter() == nil)
     }
+
+    @Test(
+        "A date that overflows, or is no calendar date, is absent — never 'retry at once'",
+        arguments: [
+            "Sun, 06 Nov 99999999999999 08:49:37 GMT", "Sun, 06 Nov 9223372036854775807 08:49:37 GMT",
+            "Sun, 06 Nov -9223372036854775808 08:49:37 GMT", "Sun, 06 Nov 292277026596 08:49:37 GMT",
+            "Sun, 9223372036854775807 Nov 2030 08:49:37 GMT", "Sun, 99 Nov 2030 08:49:37 GMT",
+            "Sun, 06 Nov 2030 99:99:99 GMT", "Sun, 06 Nov 2030 9223372036854775807:00:00 GMT",
+            "Sun, 06 Nov 0000 08:49:37 GMT",
+        ])
+    func overflowingDate(value: String) throws {
+        let now = try #require(HTTPDate.date(from: "Sun, 06 Nov 1994 08:49:37 GMT"))
+        #expect(HTTPFailure(statusCode: 429, headers: ["Retry-After": value]).retryAfter(now: now) == nil)
+    }
+
+    @Test("Delta-seconds too large for an integer are absent")
+    func hugeSeconds() {
+        #expect(HTTPFailure(statusCode: 503, headers: ["Retry-After": "99999999999999999999999"]).retryAfter() == nil)
+    }
 }

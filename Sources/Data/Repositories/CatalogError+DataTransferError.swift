@@ -40,6 +40,8 @@ extension CatalogError {
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
         case .invalidResponse: self = .unreadableResponse(reason: "the answer was not a readable HTTP response")
+        case .contentDecodingFailed:
+            self = .unreadableResponse(reason: "the answer's compressed body is corrupt and cannot be unpacked")
         case .responseTooLarge(let limit):
             self = .unreadableResponse(reason: "the answer is larger than \(limit / 1_048_576) MiB, so reading stopped")
         case .httpStatus(let failure): self.init(failure)

@@ -5,6 +5,9 @@ import Foundation
 public enum CatalogErrorMessage {
     /// - Parameter error: The failure.
     /// - Returns: The message; its hint is worded by whoever writes it.
+    /// How much of the service's own `errorMessage` is shown.
+    public static let maximumServiceMessageLength = 200
+
     public static func message(for error: CatalogError) -> UserMessage {
         switch error {
         case .invalidQuery(let problem):
@@ -24,9 +27,10 @@ public enum CatalogErrorMessage {
         case .rateLimited(let retryAfter):
             return UserMessage(
                 "the iTunes service limits clients to about 20 requests a minute and refused this one",
-                hint: .waitAndTryAgain(seconds: retryAfter.map { Int(min($0, 86_400).rounded(.up)) }))
+                hint: .waitAndTryAgain(seconds: wholeSeconds(retryAfter)))
         case .rejectedQuery(let message?):
-            return UserMessage("the iTunes service rejected the query: \(message)", hint: .checkSearchOptions)
+            return UserMessage(
+                "the iTunes service rejected the query: \(shortened(message))", hint: .checkSearchOptions)
         case .rejectedQuery(nil):
             return UserMessage("the iTunes service rejected the query", hint: .checkSearchOptions)
         case .unreadableResponse(let reason):
@@ -51,5 +55,22 @@ public enum CatalogErrorMessage {
         case .invalidCountry(let country):
             return UserMessage("\"\(country)\" is not a two-letter country code", hint: .giveCountryCode)
         }
+    }
+
+    /// A wait to show: whole seconds, rounded up, at most a day; `nil` ("about a minute") for
+    /// none, zero or a value that is no number — never "wait 0 seconds".
+    private static func wholeSeconds(_ seconds: TimeInterval?) -> Int? {
+        guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
+        return Int(min(seconds, 86_400).rounded(.up))
+    }
+
+    /// The service's text as one sanitised line of at most `maximumServiceMessageLength`
+    /// characters, runs of white space made one space, ending in `…` when cut. Only the start
+    /// of a long text is looked at.
+    private static func shortened(_ message: String) -> String {
+        let start = String(message.prefix(maximumServiceMessageLength * 8))
+        let line = TerminalSanitizer.sanitize(start).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard line.count > maximumServiceMessageLength || start.count < message.count else { return line }
+        return line.prefix(maximumServiceMessageLength - 1).trimmingCharacters(in: .whitespaces) + "…"
     }
 }

@@ -43,8 +43,9 @@ public struct PlainHintPhrasing: HintPhrasing {
         switch hint {
         case .tryAgain: "try again"
         case .tryAgainLater: "try again later"
-        case .waitAndTryAgain(let seconds?): "wait \(seconds) second\(seconds == 1 ? "" : "s") and try again"
-        case .waitAndTryAgain(nil): "wait a minute and try again"
+        case .waitAndTryAgain(let seconds?) where seconds > 0:
+            "wait \(seconds) second\(seconds == 1 ? "" : "s") and try again"
+        case .waitAndTryAgain: "wait a minute and try again"
         case .checkConnection: "check the network connection and try again"
         case .checkServiceAddress: "check the network connection and the service's address, and try again"
         case .allowMoreTime: "try again, or allow a longer timeout"

@@ -1,0 +1,47 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+/// Messages built from what the service said: its numbers and its text are not trusted.
+@Suite("Error messages from the service's own values")
+struct CatalogErrorMessageTests {
+    private func text(_ error: CatalogError) -> String {
+        CatalogErrorMessage.message(for: error).text(phrasing: PlainHintPhrasing())
+    }
+
+    @Test(
+        "A Retry-After of zero, or of no number, never says 'wait 0 seconds'",
+        arguments: [0, -3, Double.nan, -Double.infinity] as [TimeInterval])
+    func neverWaitZero(retryAfter: TimeInterval) {
+        let text = text(.rateLimited(retryAfter: retryAfter))
+        #expect(!text.contains("wait 0"), "\(text)")
+        #expect(!text.contains("wait -"), "\(text)")
+        #expect(text.hasSuffix("wait a minute and try again"))
+        #expect(PlainHintPhrasing().advice(for: .waitAndTryAgain(seconds: 0)) == "wait a minute and try again")
+    }
+
+    @Test("A fraction of a second rounds up to one second; a week is cut to a day")
+    func roundedWaits() {
+        #expect(text(.rateLimited(retryAfter: 0.2)).hasSuffix("wait 1 second and try again"))
+        #expect(text(.rateLimited(retryAfter: 604_800)).hasSuffix("wait 86400 seconds and try again"))
+    }
+
+    @Test("A 2 MB errorMessage with line breaks and escapes is one sanitised line of at most 200 characters")
+    func longServiceMessage() {
+        let message = String(repeating: "bad\nline\u{1B}[31m\r\t ", count: 100_000)
+        let text = text(.rejectedQuery(message: message))
+        #expect(!text.contains("\n") && !text.contains("\r") && !text.contains("\u{1B}"))
+        let prefix = "the iTunes service rejected the query: "
+        #expect(text.hasPrefix(prefix))
+        let shown = text.dropFirst(prefix.count).prefix { $0 != "—" }.trimmingCharacters(in: .whitespaces)
+        #expect(shown.count <= 200, "\(shown.count) characters")
+        #expect(shown.hasPrefix("bad line[31m bad line[31m bad"))
+        #expect(shown.hasSuffix("…"))
+        #expect(text.hasSuffix("check the search options"))
+        #expect(
+            self.text(.rejectedQuery(message: "Invalid value(s) for key(s): [country]"))
+                == "the iTunes service rejected the query: Invalid value(s) for key(s): [country] — check the search options"
+        )
+    }
+}
