@@ -97,6 +97,43 @@ struct InteractiveSessionTests {
         #expect(session.output.contains("Title          Sitting, Waiting, Wishing\n"))
     }
 
+    @Test("On the search screen the keys are keys, never searched: s shows it again, b and n say so; /s searches for s")
+    func keysOnTheSearchScreen() async {
+        let repository = Self.searching()
+        let session = await run(["s", "b", "n", "p", "o", "a", "/s", "q"], repository: repository)
+        #expect(session.status == .success)
+        #expect(repository.searchedQueries.map(\.term) == ["s"])
+        #expect(
+            session.diagnostics.contains("mvsearch: nothing to go back to — type words to search for, or q to quit\n"))
+        for key in ["n", "p", "o", "a"] {
+            #expect(
+                session.diagnostics.contains(
+                    "mvsearch: \"\(key)\" is a key, not a search — type /\(key) to search for it\n"))
+        }
+        #expect(session.output.contains("Music videos for \"s\", 1–2"))
+    }
+
+    @Test("/ starts a new search from any screen; b then returns to the search screen")
+    func slashSearchesFromAnyScreen() async {
+        let repository = Self.searching()
+        let session = await run(["x", "1", "/ 1999 ", "b", "/", "q"], repository: repository)
+        #expect(repository.searchedQueries.map(\.term) == ["x", "1999"])
+        #expect(session.output.contains("Music videos for \"1999\", 1–2"))
+        #expect(
+            session.output.hasSuffix(
+                "  2  x\nwords to search for, or 1–2 to search again · q quit\n> /\n"
+                    + "words to search for, or 1–2 to search again · q quit\n> q\n"))
+        #expect(session.diagnostics == "mvsearch: type some words to search for\n")
+    }
+
+    @Test("Piped input is echoed sanitised, like all other output")
+    func echoSanitised() async {
+        let session = await run(["a\u{1B}[2Jb\u{7}", "q"], repository: Self.searching())
+        #expect(!session.output.contains("\u{1B}[2J"))
+        #expect(!session.output.contains("\u{7}"))
+        #expect(session.output.contains("> a[2Jb\n"))
+    }
+
     @Test("a on the details screen lists the artist's videos; b goes back through every screen")
     func artistVideos() async {
         let repository = MockMusicVideosRepository(

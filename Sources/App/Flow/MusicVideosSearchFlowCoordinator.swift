@@ -5,7 +5,9 @@ import Presentation
 /// The interactive session: a stack of screens (search → results → details → artist's videos …).
 /// Screens are pushed by view-model actions and popped by `b`; `s` returns to the search
 /// screen, `q` or the end of input ends the session. The coordinator owns every key that moves
-/// between screens; each screen handles its own.
+/// between screens; each screen handles its own. A key means the same on every screen: on the
+/// search screen a key is never searched for; `/` before words searches for them from any
+/// screen (`/s` searches for "s").
 @MainActor
 final class MusicVideosSearchFlowCoordinator {
     /// What every search and artist list of the session uses.
@@ -57,7 +59,7 @@ final class MusicVideosSearchFlowCoordinator {
                 console.output.write("\n")
                 return .success
             }
-            if !console.inputIsTerminal { console.output.write(line + "\n") }
+            if !console.inputIsTerminal { console.output.write(TerminalSanitizer.sanitize(line) + "\n") }
             let input = line.trimmingCharacters(in: .whitespaces)
             switch input {
             case "q":
@@ -65,9 +67,18 @@ final class MusicVideosSearchFlowCoordinator {
             case "b" where stack.count > 1:
                 stack.removeLast()
                 await showTop()
-            case "s" where stack.count > 1:
+            case "b":
+                report("nothing to go back to — type words to search for, or q to quit")
+            case "s":
                 stack.removeSubrange(1...)
                 await showTop()
+            case _ where input.hasPrefix("/"):
+                // Words to search for, whatever screen this is and whatever the words are.
+                stack.removeSubrange(1...)
+                searchViewModel?.didSubmit(term: String(input.dropFirst()))
+                await runPendingLoads()
+            case _ where stack.count == 1 && Self.screenKeys.contains(input):
+                report("\"\(input)\" is a key, not a search — type /\(input) to search for it")
             default:
                 var understood = true
                 if await requests.run({ understood = await screen.handle(input) }) {
@@ -81,6 +92,9 @@ final class MusicVideosSearchFlowCoordinator {
         }
         return .success
     }
+
+    /// The keys of the other screens: on the search screen they are not searched for either.
+    private static let screenKeys: Set<String> = ["n", "p", "o", "a"]
 
     // MARK: Actions
 
