@@ -4,11 +4,11 @@
 # Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --timeout
---retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --history
+--retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --artists --history
 --clear-history -v --verbose -h --help --version'
 _mvsearch_formats='table plain json jsonl'
 _mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
-country currency price url artistUrl previewUrl artworkUrl term'
+country currency price url artistUrl previewUrl artworkUrl name term'
 _mvsearch_attributes='any artist song album'
 
 # Completes a comma-separated list of JSON keys: what stands before the last comma is kept,

@@ -19,6 +19,7 @@ struct Application {
         case search
         case lookup(Int)
         case artist(Int)
+        case artists
         case interactive
         case history
         case clearHistory
@@ -26,7 +27,7 @@ struct Application {
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
-            case .search, .lookup, .artist, .interactive: true
+            case .search, .lookup, .artist, .artists, .interactive: true
             case .history, .clearHistory: false
             }
         }
@@ -71,11 +72,13 @@ struct Application {
         if options.showHistory { routes.append(("--history", .history)) }
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
         if options.interactive { routes.append(("--interactive", .interactive)) }
+        if options.searchesArtists && !options.interactive { routes.append(("--artists", .artists)) }
         guard routes.count <= 1 else {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
         if let (name, route) = routes.first {
             if case .interactive = route { return route }
+            if case .artists = route { return route }
             guard options.termWords.isEmpty else {
                 throw UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
             }
@@ -120,6 +123,10 @@ struct Application {
         do {
             if case .history = route {
                 historyAsObjects = try JSONFields.historyFields(options.jsonFields)
+            } else if options.searchesArtists {
+                historyAsObjects = false
+                style.jsonFields = try JSONFields.fields(
+                    options.jsonFields, of: MusicArtistsListItemViewModel.self, for: "artists")
             } else {
                 historyAsObjects = false
                 style.jsonFields = try JSONFields.videoFields(options.jsonFields)
@@ -140,13 +147,17 @@ struct Application {
         case .artist(let id):
             let query = ArtistMusicVideosQuery(artistID: id, country: configuration.country, limit: limit)
             return await coordinator.runArtistVideos(query: query, style: style)
+        case .artists:
+            let query = MusicArtistQuery(term: options.term, country: configuration.country, limit: limit)
+            return await coordinator.runArtistSearch(query: query, style: style)
         case .interactive:
             let settings = MusicVideosSearchFlowCoordinator.Settings(
                 country: configuration.country, limit: limit, attribute: options.attribute,
                 allowsExplicit: options.allowsExplicit)
             let term = options.termWords.isEmpty ? nil : options.term
             return await coordinator.runInteractive(
-                term: term, settings: settings, style: TextStyle(usesColor: style.usesColor), requests: requests)
+                term: term, searchesArtists: options.searchesArtists, settings: settings,
+                style: TextStyle(usesColor: style.usesColor), requests: requests)
         case .history:
             return await coordinator.runHistory(style: style, asObjects: historyAsObjects)
         case .clearHistory:

@@ -9,7 +9,7 @@ struct CommandLineOption: Sendable {
     /// What the option sets; the parser switches on it.
     enum Key: Sendable, CaseIterable {
         case limit, offset, country, by, noExplicit, format, json, timeout, retries, baseURL
-        case noCache, offline, noColor, interactive, id, artistID, history, clearHistory
+        case noCache, offline, noColor, interactive, id, artistID, artists, history, clearHistory
         case verbose, help, version
     }
 
@@ -112,6 +112,7 @@ struct CommandLineOption: Sendable {
             .interactive, "--interactive", short: "-i", help: "browse: search, page, open details, go back"),
         CommandLineOption(.id, "--id", value: .required("N"), help: "look up one video by its track id"),
         CommandLineOption(.artistID, "--artist-id", value: .required("N"), help: "list an artist's music videos"),
+        CommandLineOption(.artists, "--artists", help: "search music-video artists instead of videos"),
         CommandLineOption(.history, "--history", help: "print recent searches (--json for a JSON array)"),
         CommandLineOption(.clearHistory, "--clear-history", help: "forget recent searches"),
         CommandLineOption(.verbose, "--verbose", short: "-v", help: "one line on stderr per request"),

@@ -19,6 +19,7 @@ enum HelpText {
           mvsearch -i [<term>...]         interactive session, also with piped input
           mvsearch --id <trackId>         one video's details
           mvsearch --artist-id <id>       an artist's music videos
+          mvsearch --artists <term>...    music-video artists matching the term
           mvsearch --history              recent searches, newest first
 
         Options:
@@ -30,6 +31,7 @@ enum HelpText {
 
         JSON keys:
         \(wrapped("videos: " + MusicVideosListItemViewModel.jsonKeys.joined(separator: ", ")))
+          artists (--artists): \(MusicArtistsListItemViewModel.jsonKeys.joined(separator: ", "))
           recent searches (--history): \(RecentSearchesJSONRenderer.fields.joined(separator: ", "))
 
         """

@@ -7,6 +7,7 @@ enum JSONFields {
     /// what the shells complete after it.
     static let known: [String] = {
         var names = MusicVideosListItemViewModel.jsonKeys
+        for name in MusicArtistsListItemViewModel.jsonKeys where !names.contains(name) { names.append(name) }
         for name in RecentSearchesJSONRenderer.fields where !names.contains(name) { names.append(name) }
         return names
     }()

@@ -12,6 +12,7 @@ final class AppDIContainer {
     struct Overrides {
         var sessionManager: (any NetworkSessionManager)?
         var musicVideosRepository: (any MusicVideosRepository)?
+        var musicArtistsRepository: (any MusicArtistsRepository)?
         var recentSearchesRepository: (any RecentSearchesRepository)?
         var browser: (any URLOpening)?
         var responseCacheStore: (any ResponseCacheStore)?
@@ -99,7 +100,8 @@ final class AppDIContainer {
                 recentSearchesRepository: recentSearchesRepository,
                 browser: overrides.browser ?? SystemBrowser(environment: configuration.environment),
                 console: console,
-                repositoryOverride: overrides.musicVideosRepository
+                repositoryOverride: overrides.musicVideosRepository,
+                artistsRepositoryOverride: overrides.musicArtistsRepository
             )
         )
     }

@@ -15,6 +15,8 @@ final class MusicVideosSceneDIContainer {
         let console: Console
         /// Used instead of the iTunes repository when set.
         let repositoryOverride: (any MusicVideosRepository)?
+        /// Used instead of the iTunes artists repository when set.
+        let artistsRepositoryOverride: (any MusicArtistsRepository)?
     }
 
     static let diagnosticPrefix = "mvsearch: "
@@ -36,6 +38,11 @@ final class MusicVideosSceneDIContainer {
     func makeMusicVideosRepository() -> any MusicVideosRepository {
         dependencies.repositoryOverride
             ?? DefaultMusicVideosRepository(dataTransferService: dependencies.dataTransferService)
+    }
+
+    func makeMusicArtistsRepository() -> any MusicArtistsRepository {
+        dependencies.artistsRepositoryOverride
+            ?? DefaultMusicArtistsRepository(dataTransferService: dependencies.dataTransferService)
     }
 
     // MARK: Use cases
@@ -113,6 +120,21 @@ final class MusicVideosSceneDIContainer {
         case .json: JSONRenderer<Row>(keys: style.jsonFields)
         case .jsonl: JSONRenderer<Row>(keys: style.jsonFields, layout: .lines)
         }
+    }
+
+    // MARK: Artist search
+
+    func makeMusicArtistsListViewModel(actions: MusicArtistsListViewModelActions? = nil)
+        -> any MusicArtistsListViewModel
+    {
+        DefaultMusicArtistsListViewModel(
+            searchUseCase: DefaultSearchMusicArtistsUseCase(repository: makeMusicArtistsRepository()), actions: actions)
+    }
+
+    func makeMusicArtistsListView(viewModel: any MusicArtistsListViewModel, style: OutputStyle)
+        -> ListView<MusicArtistsListItemViewModel>
+    {
+        makeListView(items: viewModel.items, status: viewModel, renderer: makeListRenderer(style: style))
     }
 
     // MARK: Music video details
@@ -193,6 +215,19 @@ final class MusicVideosSceneDIContainer {
             viewModel: viewModel,
             renderer: { [console] in MusicVideosTableRenderer(width: console.width, style: style, firstNumber: $0) },
             style: style,
+            output: console.output, status: status)
+        return (screen, viewModel)
+    }
+
+    func makeArtistsScreen(actions: MusicArtistsListViewModelActions, style: TextStyle)
+        -> (ArtistsScreen, any MusicArtistsListViewModel)
+    {
+        let viewModel = makeMusicArtistsListViewModel(actions: actions)
+        let status = ListStatusView(
+            viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
+            activityIndicator: console.activityIndicator, hintPhrasing: Self.sessionHints)
+        let screen = ArtistsScreen(
+            viewModel: viewModel, renderer: TableRenderer(width: console.width, style: style), style: style,
             output: console.output, status: status)
         return (screen, viewModel)
     }

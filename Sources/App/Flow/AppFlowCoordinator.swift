@@ -41,6 +41,13 @@ final class AppFlowCoordinator {
         return outcome.status
     }
 
+    /// Music-video artists matching a term (`--artists`), written once.
+    func runArtistSearch(query: MusicArtistQuery, style: OutputStyle) async -> ExitStatus {
+        let viewModel = sceneContainer.makeMusicArtistsListViewModel()
+        let view = sceneContainer.makeMusicArtistsListView(viewModel: viewModel, style: style)
+        return await runOnce(viewModel, view: view) { await viewModel.didSearch(query: query) }
+    }
+
     /// One video's details (`--id`).
     /// - Returns: 0 when shown, 1 when there is no such video, otherwise the error's status.
     func runLookup(query: MusicVideoLookupQuery, style: OutputStyle) async -> ExitStatus {
@@ -54,13 +61,13 @@ final class AppFlowCoordinator {
     }
 
     /// The interactive session.
+    /// - Parameter searchesArtists: The term names artists (`-i --artists`).
     func runInteractive(
-        term: String?, settings: MusicVideosSearchFlowCoordinator.Settings, style: TextStyle, requests: RequestScope
-    )
-        async -> ExitStatus
-    {
+        term: String?, searchesArtists: Bool = false, settings: MusicVideosSearchFlowCoordinator.Settings,
+        style: TextStyle, requests: RequestScope
+    ) async -> ExitStatus {
         await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
-            .start(term: term)
+            .start(term: term, searchesArtists: searchesArtists)
     }
 
     /// `--history`: recent searches, newest first, one per line or as JSON.

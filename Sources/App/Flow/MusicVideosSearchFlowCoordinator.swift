@@ -37,9 +37,11 @@ final class MusicVideosSearchFlowCoordinator {
     private var console: Console { container.console }
 
     /// Runs the session until `q`, the end of input, or cancellation.
-    /// - Parameter term: Search for this at once, when given.
+    /// - Parameters:
+    ///   - term: Search for this at once, when given.
+    ///   - searchesArtists: The term names artists: start on the artists found.
     /// - Returns: 0 when the user ended the session, 130 when it was cancelled.
-    func start(term: String?) async -> ExitStatus {
+    func start(term: String?, searchesArtists: Bool = false) async -> ExitStatus {
         let (searchScreen, viewModel) = container.makeSearchScreen(
             actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
             style: style)
@@ -47,7 +49,7 @@ final class MusicVideosSearchFlowCoordinator {
         stack = [searchScreen]
         await viewModel.didLoad()
         if let term {
-            showResults(for: term)
+            if searchesArtists { showArtists(for: term) } else { showResults(for: term) }
             await runPendingLoads()
         } else {
             searchScreen.show()
@@ -119,6 +121,16 @@ final class MusicVideosSearchFlowCoordinator {
         pushResults { await $0.didShowArtistVideos(query: query) }
     }
 
+    private func showArtists(for term: String) {
+        let actions = MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
+            self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
+        })
+        let (screen, viewModel) = container.makeArtistsScreen(actions: actions, style: style)
+        stack.append(screen)
+        let query = MusicArtistQuery(term: term, country: settings.country, limit: settings.limit)
+        pendingLoads.append { await viewModel.didSearch(query: query) }
+    }
+
     private func open(_ url: URL) {
         if !container.browser.open(url) {
             report("cannot start a browser — the page is \(TerminalSanitizer.sanitize(url.absoluteString))")
@@ -141,7 +153,8 @@ final class MusicVideosSearchFlowCoordinator {
         while !pendingLoads.isEmpty {
             let load = pendingLoads.removeFirst()
             if await requests.run(load) { report("cancelled") }
-            if let results = stack.last as? ResultsScreen, results.isEmpty, stack.count > 1 {
+            let isEmpty = (stack.last as? ResultsScreen)?.isEmpty ?? (stack.last as? ArtistsScreen)?.isEmpty ?? false
+            if isEmpty, stack.count > 1 {
                 stack.removeLast()
                 await showTop()
             }

@@ -31,5 +31,13 @@ public enum APIEndpoints {
         Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers)
     }
 
+    /// `GET search?term=…&media=musicVideo&entity=musicArtist&…`: artists with music videos.
+    /// - Parameter requestDTO: The search parameters.
+    /// - Returns: The endpoint, decoding to the artist envelope.
+    public static func searchMusicArtists(with requestDTO: MusicArtistsRequestDTO) -> Endpoint<MusicArtistsResponseDTO>
+    {
+        Endpoint(path: "search", queryItems: requestDTO.queryItems, headers: headers)
+    }
+
     private static let headers = ["Accept": "application/json"]
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Artists found for a query, and the (normalised) query they answer.
+public struct MusicArtistsPage: Equatable, Sendable {
+    public let query: MusicArtistQuery
+    /// Distinct artists, in the service's order.
+    public let artists: [MusicArtist]
+
+    public init(query: MusicArtistQuery, artists: [MusicArtist]) {
+        self.query = query
+        self.artists = artists
+    }
+}
+
+/// Searches for music-video artists.
+public protocol SearchMusicArtistsUseCase: Sendable {
+    /// - Parameter query: The query as the user gave it.
+    /// - Returns: Distinct artists, in the service's order, with the normalised query.
+    /// - Throws: `CatalogError.invalidQuery` before any request; otherwise the repository's error.
+    func execute(query: MusicArtistQuery) async throws(CatalogError) -> MusicArtistsPage
+}
+
+/// Validates the query, asks the repository, and keeps the first of each artist id.
+public struct DefaultSearchMusicArtistsUseCase: SearchMusicArtistsUseCase {
+    private let repository: any MusicArtistsRepository
+
+    public init(repository: any MusicArtistsRepository) {
+        self.repository = repository
+    }
+
+    public func execute(query: MusicArtistQuery) async throws(CatalogError) -> MusicArtistsPage {
+        let validQuery = try QueryValidation.checked(query.validated)
+        var seen = Set<MusicArtist.ID>()
+        let artists = try await repository.searchMusicArtists(query: validQuery).filter { seen.insert($0.id).inserted }
+        return MusicArtistsPage(query: validQuery, artists: artists)
+    }
+}

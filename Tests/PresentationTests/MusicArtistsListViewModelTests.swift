@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+@MainActor
+@Suite("The artist list: view model, rows and renderers")
+struct MusicArtistsListViewModelTests {
+    private let query = MusicArtistQuery(term: "jack", country: "us")
+
+    private func page(_ artists: [MusicArtist]) -> MockSearchMusicArtistsUseCase {
+        MockSearchMusicArtistsUseCase { query throws(CatalogError) in
+            MusicArtistsPage(query: MusicArtistQuery(term: query.term, country: "US"), artists: artists)
+        }
+    }
+
+    @Test("Given artists, a search emits loading, the normalised query and the rows; no error, no empty result")
+    func search() async {
+        let useCase = page([.stub(id: 1, name: "A"), .stub(id: 2, name: "B\u{1B}[2J")])
+        let viewModel = DefaultMusicArtistsListViewModel(searchUseCase: useCase)
+        let items = PublisherRecorder(viewModel.items)
+        let loading = PublisherRecorder(viewModel.loading)
+        let queries = PublisherRecorder(viewModel.query)
+        let noResults = PublisherRecorder(viewModel.noResults)
+        let errors = PublisherRecorder(viewModel.error)
+        await viewModel.didSearch(query: query)
+        #expect(items.values.map { $0.map(\.name) } == [[], ["A", "B[2J"]])
+        #expect(loading.values == [.idle, .firstPage, .idle])
+        #expect(queries.values == [nil, MusicArtistQuery(term: "jack", country: "US")])
+        #expect(noResults.values.isEmpty && errors.values.isEmpty)
+        #expect(useCase.executedQueries == [query])
+    }
+
+    @Test("Given no artists, the list says so once, naming the term; given a failure, the error is emitted once")
+    func emptyAndFailure() async {
+        let empty = DefaultMusicArtistsListViewModel(searchUseCase: page([]))
+        let noResults = PublisherRecorder(empty.noResults)
+        await empty.didSearch(query: query)
+        #expect(noResults.values == [UserMessage("no artists found for \"jack\"", hint: .tryOtherWords)])
+
+        let failing = DefaultMusicArtistsListViewModel(
+            searchUseCase: MockSearchMusicArtistsUseCase { _ throws(CatalogError) in throw .timedOut })
+        let errors = PublisherRecorder(failing.error)
+        let items = PublisherRecorder(failing.items)
+        await failing.didSearch(query: query)
+        #expect(errors.values == [.timedOut])
+        #expect(items.values == [[]])
+    }
+
+    @Test("Selecting a row asks to show that artist's videos; a row that is not there is ignored")
+    func select() async {
+        var shown: [MusicArtist] = []
+        let viewModel = DefaultMusicArtistsListViewModel(
+            searchUseCase: page([.stub(id: 1), .stub(id: 2)]),
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { shown.append($0) }))
+        await viewModel.didSearch(query: query)
+        viewModel.didSelectItem(at: 1)
+        viewModel.didSelectItem(at: 2)
+        viewModel.didSelectItem(at: -1)
+        #expect(shown.map(\.id) == [2])
+    }
+
+    @Test("Table `#  Artist  Genre  ID`, plain `id, name, genre, url`, JSON {id, name, genre, url}")
+    func renderers() throws {
+        let rows = [
+            MusicArtistsListItemViewModel(artist: .stub()),
+            MusicArtistsListItemViewModel(artist: .stub(id: 78500, name: "U2", genre: nil, url: nil)),
+        ]
+        #expect(
+            TableRenderer<MusicArtistsListItemViewModel>(width: 80).render(rows) == """
+                #  Artist        Genre      ID
+                1  Jack Johnson  Rock   909253
+                2  U2                    78500
+
+                """)
+        #expect(
+            PlainRenderer<MusicArtistsListItemViewModel>().render(rows)
+                == "909253\tJack Johnson\tRock\thttps://music.apple.com/us/artist/jack-johnson/909253\n78500\tU2\t\t\n")
+        let json = JSONRenderer<MusicArtistsListItemViewModel>().render(rows)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(objects.map { Set($0.keys) } == Array(repeating: ["id", "name", "genre", "url"], count: 2))
+        #expect(objects[0]["id"] as? Int == 909_253)
+        #expect(objects[1]["genre"] is NSNull)
+    }
+}
