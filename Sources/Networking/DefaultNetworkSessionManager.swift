@@ -27,7 +27,11 @@ public final class DefaultNetworkSessionManager: NetworkSessionManager {
         maximumBodyBytes: Int = defaultMaximumBodyBytes,
         maximumRedirects: Int = defaultMaximumRedirects
     ) {
-        let configuration = URLSessionConfiguration.ephemeral
+        #if canImport(FoundationNetworking)
+            let configuration = FoundationNetworkingFolders.withoutStrayFolders { URLSessionConfiguration.ephemeral }
+        #else
+            let configuration = URLSessionConfiguration.ephemeral
+        #endif
         // The timeout itself is enforced exactly by `DefaultNetworkService`. URLSession's timers
         // are only a backstop, a second later: on Linux, FoundationNetworking arms its timer with
         // `Int(timeoutInterval) * 1000` ms, so 0.5 s became 0 (failing at once) and 1.5 s became 1.

@@ -122,4 +122,48 @@ struct HostileNetworkEndToEndTests {
         #expect(result.stderr.contains("mvsearch: GET http://***@127.0.0.1:\(server.port)/search?"))
         #expect(!result.stderr.contains("s3cret") && !result.stderr.contains("someone"), "\(result.stderr)")
     }
+
+    /// Every path under `root`, relative to it, sorted.
+    private static func tree(_ root: URL) -> [String] {
+        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return paths.sorted()
+    }
+
+    @Test("Given HOME and the XDG folders in a fresh folder, a search creates nothing but its two documented folders")
+    func noStrayFolders() async throws {
+        let server = try LoopbackHTTPServer(always: .json(Self.answer))
+        defer { server.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mvsearch-folders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // The XDG variables set.
+        let withXDG = MVSearchProcess.environment([
+            "HOME": root.appendingPathComponent("home").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+        ])
+        let first = try await MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString, "jack"], environment: withXDG)
+        #expect(first.status == 0, "\(first.stderr)")
+        let created = Self.tree(root).filter { !$0.hasPrefix("cache/mvsearch/") && !$0.hasPrefix("state/mvsearch/") }
+        #expect(created == ["cache", "cache/mvsearch", "state", "state/mvsearch"])
+
+        // Only HOME: the defaults under it.
+        try FileManager.default.removeItem(at: root)
+        var onlyHome = withXDG
+        for variable in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"] { onlyHome[variable] = nil }
+        let second = try await MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString, "jack"], environment: onlyHome)
+        #expect(second.status == 0, "\(second.stderr)")
+        let underHome = Self.tree(root).filter {
+            !$0.hasPrefix("home/.cache/mvsearch/") && !$0.hasPrefix("home/.local/state/mvsearch/")
+        }
+        #expect(
+            underHome == [
+                "home", "home/.cache", "home/.cache/mvsearch", "home/.local", "home/.local/state",
+                "home/.local/state/mvsearch",
+            ])
+    }
 }
