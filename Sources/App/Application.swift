@@ -170,3 +170,19 @@ struct Application {
         return .usage
     }
 }
+
+extension Application {
+    /// The whole app over a test's (or a tool's) streams: `Application(arguments: ["jack"],
+    /// console: CapturingConsole(), overrides: …)`.
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The variables the run sees; none by default.
+    ///   - console: Output, diagnostics and input.
+    ///   - overrides: Test doubles for the app's seams.
+    init(
+        arguments: [String], environment: [String: String] = [:], console: any ConsoleStreams,
+        overrides: AppDIContainer.Overrides = AppDIContainer.Overrides()
+    ) {
+        self.init(arguments: arguments, environment: environment, console: Console(console), overrides: overrides)
+    }
+}

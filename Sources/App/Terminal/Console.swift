@@ -37,3 +37,17 @@ struct Console: Sendable {
         )
     }
 }
+
+extension Console {
+    /// A console over streams that are not a terminal (a test's, a tool's): no colour, no
+    /// spinner, a table 80 columns wide unless told.
+    /// - Parameters:
+    ///   - streams: Output, diagnostics and input.
+    ///   - width: Columns for a table.
+    init(_ streams: any ConsoleStreams, width: Int = TerminalSize.fallbackColumns) {
+        self.init(
+            output: streams.output, diagnostics: streams.diagnostics, input: streams.input, inputIsTerminal: false,
+            outputIsTerminal: false, diagnosticsIsTerminal: false, width: width,
+            activityIndicator: HiddenActivityIndicator())
+    }
+}

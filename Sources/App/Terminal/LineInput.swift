@@ -1,12 +1,6 @@
 import Dispatch
 import Foundation
-
-/// Lines typed (or piped) by the user.
-protocol LineInput: Sendable {
-    /// - Returns: The next line without its line break, or `nil` at the end of input or when
-    ///   the calling task is cancelled.
-    func readLine() async -> String?
-}
+import Presentation
 
 /// Standard input, read on a thread of its own so the main actor never blocks on it.
 final class StandardInputReader: LineInput {
