@@ -6,6 +6,9 @@ public enum QueryProblem: Error, Equatable, Sendable {
     case termTooLong(length: Int, maximum: Int)
     case limitOutOfRange(Int, ClosedRange<Int>)
     case negativeOffset(Int)
+    /// An offset past any result the service has: refused, so that paging and row numbers
+    /// never overflow.
+    case offsetTooLarge(Int, maximum: Int)
     case invalidCountry(String)
     /// A track or artist id must be a positive number.
     case invalidID(Int)
@@ -15,6 +18,8 @@ public enum QueryProblem: Error, Equatable, Sendable {
 public enum QueryValidation {
     /// Results per request the service answers.
     public static let limitRange = 1...200
+    /// The largest offset a query may start at.
+    public static let maximumOffset = 1_000_000
     /// Longer terms are refused rather than sent.
     public static let maximumTermLength = 500
 
@@ -73,6 +78,9 @@ extension MusicVideoQuery {
         query.term = try QueryValidation.term(term)
         query.limit = try QueryValidation.limit(limit)
         guard offset >= 0 else { throw .negativeOffset(offset) }
+        guard offset <= QueryValidation.maximumOffset else {
+            throw .offsetTooLarge(offset, maximum: QueryValidation.maximumOffset)
+        }
         query.country = try QueryValidation.country(country)
         return query
     }

@@ -12,7 +12,8 @@ struct CommandLineHintPhrasingTests {
         arguments: [
             (RecoveryHint.allowMoreTime, "--timeout"), (.fetchWhileOnline, "--offline"),
             (.checkServiceAddress, "--base-url"), (.chooseLimit(1...200), "--limit 1 to 200"),
-            (.chooseNonNegativeOffset, "--offset"), (.checkIDOrCountry, "--country"),
+            (.chooseNonNegativeOffset, "--offset"), (.chooseSmallerOffset(maximum: 9), "--offset 9 or less"),
+            (.checkIDOrCountry, "--country"),
             (.giveSearchWords, "mvsearch jack johnson"),
         ])
     func flagHints(hint: RecoveryHint, flag: String) {

@@ -14,6 +14,7 @@ struct CommandLineHintPhrasing: HintPhrasing {
         case .giveSearchWords: "give words to search for, e.g. mvsearch jack johnson"
         case .chooseLimit(let range): "use --limit \(range.lowerBound) to \(range.upperBound)"
         case .chooseNonNegativeOffset: "use --offset 0 or more"
+        case .chooseSmallerOffset(let maximum): "use --offset \(maximum) or less"
         case .checkIDOrCountry: "check the id, or try another --country"
         default: plain.advice(for: hint)
         }

@@ -137,8 +137,9 @@ struct AppConfiguration: Equatable, Sendable {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
+    /// Whole seconds without a fraction; any other value (1e308 included) as `Double` prints it.
     private static func format(_ seconds: TimeInterval) -> String {
-        seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+        seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
 

@@ -14,7 +14,9 @@ final class AppFlowCoordinator {
     /// One search, its results written once.
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
-        await runList(style: style, firstNumber: max(query.offset, 0) + 1) { await $0.didSearch(query: query) }
+        // An offset out of range is refused by the use case; the rows are then never numbered.
+        let firstNumber = (0...QueryValidation.maximumOffset).contains(query.offset) ? query.offset + 1 : 1
+        return await runList(style: style, firstNumber: firstNumber) { await $0.didSearch(query: query) }
     }
 
     /// An artist's music videos (`--artist-id`), written once.

@@ -50,6 +50,8 @@ public enum CatalogErrorMessage {
             return UserMessage("the limit \(limit) is out of range", hint: .chooseLimit(range))
         case .negativeOffset(let offset):
             return UserMessage("the offset \(offset) is negative", hint: .chooseNonNegativeOffset)
+        case .offsetTooLarge(let offset, let maximum):
+            return UserMessage("the offset \(offset) is too large", hint: .chooseSmallerOffset(maximum: maximum))
         case .invalidID(let id):
             return UserMessage("\(id) is not a valid id", hint: .givePositiveID)
         case .invalidCountry(let country):

@@ -20,6 +20,7 @@ public enum RecoveryHint: Equatable, Sendable {
     case shortenTerm(maximum: Int)
     case chooseLimit(ClosedRange<Int>)
     case chooseNonNegativeOffset
+    case chooseSmallerOffset(maximum: Int)
     case givePositiveID
     case giveCountryCode
     case tryOtherWords
@@ -55,6 +56,7 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .shortenTerm(let maximum): "use at most \(maximum)"
         case .chooseLimit(let range): "choose a limit from \(range.lowerBound) to \(range.upperBound)"
         case .chooseNonNegativeOffset: "start at an offset of 0 or more"
+        case .chooseSmallerOffset(let maximum): "start at an offset of at most \(maximum)"
         case .givePositiveID: "ids are positive numbers, e.g. 1451289202"
         case .giveCountryCode: "use a code such as US, GB or JP"
         case .tryOtherWords: "try other or fewer words"
