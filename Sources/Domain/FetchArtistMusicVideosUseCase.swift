@@ -2,6 +2,7 @@ import Foundation
 
 /// An artist's music videos, and the (normalised) query they answer.
 public struct ArtistMusicVideosPage: Equatable, Sendable {
+    /// The lookup as sent: validated, country upper-cased.
     public let query: ArtistMusicVideosQuery
     /// Distinct videos, in the service's order.
     public let videos: [MusicVideo]
@@ -20,9 +21,11 @@ public protocol FetchArtistMusicVideosUseCase: Sendable {
     func execute(query: ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage
 }
 
+/// Validates the lookup, asks the repository, and keeps the first of each track id.
 public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase {
     private let repository: any MusicVideosRepository
 
+    /// - Parameter repository: Where videos come from.
     public init(repository: any MusicVideosRepository) {
         self.repository = repository
     }

@@ -8,9 +8,11 @@ public protocol FetchMusicVideoUseCase: Sendable {
     func execute(query: MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo?
 }
 
+/// Validates the lookup, then asks the repository.
 public struct DefaultFetchMusicVideoUseCase: FetchMusicVideoUseCase {
     private let repository: any MusicVideosRepository
 
+    /// - Parameter repository: Where videos come from.
     public init(repository: any MusicVideosRepository) {
         self.repository = repository
     }

@@ -4,7 +4,9 @@ import Foundation
 public struct MusicArtist: Identifiable, Equatable, Sendable {
     /// The store's artist id: what `ArtistMusicVideosQuery` looks up.
     public let id: Int
+    /// The artist's name as the store writes it.
     public let name: String
+    /// The artist's main genre, when the store gives one.
     public let genre: String?
     /// The artist's store page.
     public let url: URL?
@@ -19,9 +21,11 @@ public struct MusicArtist: Identifiable, Equatable, Sendable {
 
 /// Music-video artists whose name matches a term.
 public struct MusicArtistQuery: Equatable, Hashable, Sendable {
+    /// Words of the artist's name, as typed.
     public var term: String
     /// Two-letter store country.
     public var country: String
+    /// Artists per request.
     public var limit: Int
 
     public init(

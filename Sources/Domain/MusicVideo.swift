@@ -5,10 +5,15 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
     /// The store's track id; the one reliable key.
     public typealias ID = Int
 
+    /// The track id.
     public let id: ID
+    /// The track's name (its censored name when the name is missing).
     public let title: String
+    /// The artist, or several joined (`Mura Masa & Clairo`).
     public let artistName: String?
+    /// The first artist's id: what `ArtistMusicVideosQuery` looks up.
     public let artistID: Int?
+    /// The album or visual album, when the video belongs to one.
     public let collectionName: String?
     public let releaseDate: Date?
     /// Length in seconds.
@@ -22,9 +27,13 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
     public let country: String?
     /// ISO 4217 code, e.g. `USD`.
     public let currency: String?
+    /// The video's store page.
     public let trackURL: URL?
+    /// The artist's store page.
     public let artistURL: URL?
+    /// A short preview (`.m4v`).
     public let previewURL: URL?
+    /// The largest artwork the answer names.
     public let artworkURL: URL?
 
     public init(

@@ -2,6 +2,7 @@ import Foundation
 
 /// One music video by its track id.
 public struct MusicVideoLookupQuery: Equatable, Hashable, Sendable {
+    /// The track id to look up.
     public var id: MusicVideo.ID
     /// Two-letter store country.
     public var country: String
@@ -21,6 +22,7 @@ public struct MusicVideoLookupQuery: Equatable, Hashable, Sendable {
 
 /// The music videos of one artist, by the artist's id.
 public struct ArtistMusicVideosQuery: Equatable, Hashable, Sendable {
+    /// The artist's store id.
     public var artistID: Int
     /// The artist's name, when known, for titles and messages.
     public var artistName: String?

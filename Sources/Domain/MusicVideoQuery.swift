@@ -8,6 +8,7 @@ public struct MusicVideoQuery: Equatable, Hashable, Sendable {
         case any, artist, song, album
     }
 
+    /// The words to search for, as typed.
     public var term: String
     /// Two-letter store country (ISO 3166-1 alpha-2).
     public var country: String
@@ -35,7 +36,9 @@ public struct MusicVideoQuery: Equatable, Hashable, Sendable {
         self.allowsExplicit = allowsExplicit
     }
 
+    /// The store used when no country is given.
     public static let defaultCountry = "US"
+    /// Results per page when no limit is given.
     public static let defaultLimit = 25
     /// The service answers at most this many results per request.
     public static let limitRange = QueryValidation.limitRange

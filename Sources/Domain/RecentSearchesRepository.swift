@@ -14,6 +14,7 @@ public protocol RecentSearchesRepository: Sendable {
 
 /// Why the recent searches could not be forgotten.
 public struct RecentSearchesError: Error, Equatable, Sendable {
+    /// The kind of failure, for the exit status.
     public enum Kind: Equatable, Sendable {
         /// Not allowed: a read-only file system, or a folder that is not the user's own.
         case notPermitted

@@ -2,6 +2,7 @@ import Foundation
 
 /// Artists found for a query, and the (normalised) query they answer.
 public struct MusicArtistsPage: Equatable, Sendable {
+    /// The query as sent: validated and normalised.
     public let query: MusicArtistQuery
     /// Distinct artists, in the service's order.
     public let artists: [MusicArtist]
@@ -24,6 +25,7 @@ public protocol SearchMusicArtistsUseCase: Sendable {
 public struct DefaultSearchMusicArtistsUseCase: SearchMusicArtistsUseCase {
     private let repository: any MusicArtistsRepository
 
+    /// - Parameter repository: Where artists come from.
     public init(repository: any MusicArtistsRepository) {
         self.repository = repository
     }

@@ -8,6 +8,7 @@ import Foundation
 /// decoded response re-encoded as JSON (only the fields the response type keeps). Responses that
 /// are not `Encodable` pass through uncached.
 public struct CachingDataTransferService: DataTransferService {
+    /// When the cache answers: fresh entries (normal), never (refresh, still storing), or only (offline).
     public enum Mode: Sendable, Equatable {
         /// Fresh entries answer; the network answers otherwise, and is stored.
         case normal

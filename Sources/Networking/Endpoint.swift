@@ -2,11 +2,14 @@ import Foundation
 
 /// An endpoint as a value: everything needed to build the request and decode its answer.
 public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
+    /// Appended to the base URL, e.g. `search`.
     public let path: String
     public let method: HTTPMethod
+    /// In order; encoded by `FormURLEncoding`.
     public let queryItems: [QueryItem]
     public let headers: [String: String]
     public let body: Data?
+    /// Turns the body into `Response`.
     public let responseDecoder: any ResponseDecoder
 
     /// - Parameters:

@@ -8,6 +8,7 @@ public protocol NetworkLogger: Sendable {
 
 /// One request, as a log line would describe it.
 public struct NetworkEvent: Sendable, Equatable {
+    /// How one request ended: a response (status, bytes) or a failure.
     public enum Outcome: Sendable, Equatable {
         /// An HTTP response arrived with this status and body size.
         case response(statusCode: Int, bytes: Int)

@@ -4,6 +4,7 @@ import Foundation
 /// connections, an HTML error page in place of data, and (once, if the server says when)
 /// rate limiting. A decorator: it wraps any `DataTransferService` and changes nothing else.
 public struct RetryingDataTransferService: DataTransferService {
+    /// Waits between tries; tests pass one that returns at once.
     public typealias Sleep = @Sendable (Duration) async throws -> Void
     /// Monotonic time, from any fixed origin.
     public typealias Now = @Sendable () -> Duration
