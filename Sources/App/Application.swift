@@ -155,9 +155,11 @@ struct Application {
                 country: configuration.country, limit: limit, attribute: options.attribute,
                 allowsExplicit: options.allowsExplicit)
             let term = options.termWords.isEmpty ? nil : options.term
+            // OSC 8 links, except where the terminal is known to show their escape sequences.
+            let hyperlinks = !["dumb", "linux"].contains(environment["TERM"] ?? "dumb")
             return await coordinator.runInteractive(
                 term: term, searchesArtists: options.searchesArtists, settings: settings,
-                style: TextStyle(usesColor: style.usesColor), requests: requests)
+                style: TextStyle(usesColor: style.usesColor), requests: requests, hyperlinks: hyperlinks)
         case .history:
             return await coordinator.runHistory(style: style, asObjects: historyAsObjects)
         case .clearHistory:

@@ -19,6 +19,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// Timed out or rate limited: try again later (EX_TEMPFAIL).
     case temporaryFailure = 75
+    /// The terminal hung up (SIGHUP).
+    case hangUp = 129
     /// Interrupted by SIGINT.
     case interrupted = 130
     /// Quit by SIGQUIT.

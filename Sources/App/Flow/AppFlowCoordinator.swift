@@ -62,13 +62,23 @@ final class AppFlowCoordinator {
         return outcome.status
     }
 
-    /// The interactive session.
-    /// - Parameter searchesArtists: The term names artists (`-i --artists`).
+    /// The interactive session: full screen when both input and output are terminals, else the
+    /// line session (also for `-i --artists`, which only the line session offers).
+    /// - Parameters:
+    ///   - searchesArtists: The term names artists (`-i --artists`).
+    ///   - hyperlinks: Whether the full-screen session may draw OSC 8 links.
     func runInteractive(
         term: String?, searchesArtists: Bool = false, settings: MusicVideosSearchFlowCoordinator.Settings,
-        style: TextStyle, requests: RequestScope
+        style: TextStyle, requests: RequestScope, hyperlinks: Bool = false
     ) async -> ExitStatus {
-        await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
+        let console = sceneContainer.console
+        if !searchesArtists, console.inputIsTerminal && console.outputIsTerminal, let terminal = RawTerminal() {
+            let session = FullScreenSession(
+                coordinator: sceneContainer.makeFullScreenFlowCoordinator(settings: settings), terminal: terminal,
+                encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: hyperlinks))
+            return await session.run(term: term)
+        }
+        return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
             .start(term: term, searchesArtists: searchesArtists)
     }
 

@@ -8,12 +8,14 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private let artistVideosUseCase: any FetchArtistMusicVideosUseCase
     private let actions: MusicVideosListViewModelActions?
     private let prefetchesNextPage: Bool
+    private let keepsLoadedPages: Bool
 
     private let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
     private let sourceSubject = CurrentValueSubject<MusicVideosListSource?, Never>(nil)
     private let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let hasPreviousPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
+    private let noticeSubject = PassthroughSubject<String, Never>()
 
     /// The search page shown, for paging; `nil` for artist lists.
     private var page: MusicVideoPage?
@@ -30,6 +32,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     public let hasPreviousPage: AnyPublisher<Bool, Never>
     public let noResults: AnyPublisher<UserMessage, Never>
     public let error: AnyPublisher<CatalogError, Never>
+    public let notice: AnyPublisher<String, Never>
 
     private enum Loaded {
         case page(MusicVideoPage)
@@ -42,16 +45,20 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     ///   - actions: Navigation; `nil` where the list leads nowhere (one-shot output).
     ///   - prefetchesNextPage: Fetch the next page as soon as a page shows, so paging is instant.
     ///     Off for one-shot output: a request nobody asked for counts against the rate limit.
+    ///   - keepsLoadedPages: The next page is added below the rows already shown (a list that
+    ///     grows as the user scrolls) instead of replacing them; `items` is then every row loaded.
     public init(
         searchUseCase: any SearchMusicVideosUseCase,
         artistVideosUseCase: any FetchArtistMusicVideosUseCase,
         actions: MusicVideosListViewModelActions? = nil,
-        prefetchesNextPage: Bool = false
+        prefetchesNextPage: Bool = false,
+        keepsLoadedPages: Bool = false
     ) {
         self.searchUseCase = searchUseCase
         self.artistVideosUseCase = artistVideosUseCase
         self.actions = actions
         self.prefetchesNextPage = prefetchesNextPage
+        self.keepsLoadedPages = keepsLoadedPages
         items = itemsSubject.eraseToAnyPublisher()
         loading = loader.loading
         source = sourceSubject.eraseToAnyPublisher()
@@ -59,6 +66,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         hasPreviousPage = hasPreviousPageSubject.eraseToAnyPublisher()
         noResults = noResultsSubject.eraseToAnyPublisher()
         error = loader.error
+        notice = noticeSubject.eraseToAnyPublisher()
     }
 
     public func didSearch(query: MusicVideoQuery) async {
@@ -89,6 +97,26 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         actions?.showMusicVideoDetails(rows[index].video)
     }
 
+    public func didOpenItemInBrowser(at index: Int) {
+        let rows = itemsSubject.value
+        guard rows.indices.contains(index) else { return }
+        guard let url = rows[index].video.trackURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            noticeSubject.send("this video has no web page to open")
+            return
+        }
+        actions?.openInBrowser(url)
+    }
+
+    public func didShowArtistVideos(ofItemAt index: Int) {
+        let rows = itemsSubject.value
+        guard rows.indices.contains(index) else { return }
+        guard let artistID = rows[index].video.artistID else {
+            noticeSubject.send("the store does not say who the artist is")
+            return
+        }
+        actions?.showArtistVideos(artistID, rows[index].video.artistName)
+    }
+
     public func didCancel() {
         loader.cancel()
     }
@@ -116,7 +144,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             noResultsSubject.send(Self.noResultsMessage(for: .search(empty.query)))
             return
         }
-        show(loaded)
+        show(loaded, appending: keepsLoadedPages && kind == .nextPage)
     }
 
     private func startPrefetch(after page: MusicVideoPage) {
@@ -139,7 +167,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         prefetch = nil
     }
 
-    private func show(_ loaded: Loaded) {
+    private func show(_ loaded: Loaded, appending: Bool = false) {
         let source: MusicVideosListSource
         let videos: [MusicVideo]
         switch loaded {
@@ -155,9 +183,11 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             videos = artistPage.videos
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
-        itemsSubject.send(MusicVideosListItemViewModel.items(for: videos))
+        let newItems = MusicVideosListItemViewModel.items(for: videos)
+        itemsSubject.send(appending ? itemsSubject.value + newItems : newItems)
         let hasNext = page?.hasNextPage ?? false
-        let hasPrevious = page?.previousPageQuery != nil
+        // A list that keeps its pages already shows everything before the last one.
+        let hasPrevious = !keepsLoadedPages && page?.previousPageQuery != nil
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
         if hasPreviousPageSubject.value != hasPrevious { hasPreviousPageSubject.send(hasPrevious) }
         if videos.isEmpty { noResultsSubject.send(Self.noResultsMessage(for: source)) }

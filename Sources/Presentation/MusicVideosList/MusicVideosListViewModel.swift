@@ -10,9 +10,19 @@ public enum MusicVideosListSource: Equatable, Sendable {
 /// Navigation out of the list; the coordinator fills these in.
 public struct MusicVideosListViewModelActions {
     public let showMusicVideoDetails: @MainActor (MusicVideo) -> Void
+    /// Opens a web page in the user's browser (only http(s) URLs are passed).
+    public let openInBrowser: @MainActor (URL) -> Void
+    /// Shows an artist's music videos.
+    public let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
 
-    public init(showMusicVideoDetails: @escaping @MainActor (MusicVideo) -> Void) {
+    public init(
+        showMusicVideoDetails: @escaping @MainActor (MusicVideo) -> Void,
+        openInBrowser: @escaping @MainActor (URL) -> Void = { _ in },
+        showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void = { _, _ in }
+    ) {
         self.showMusicVideoDetails = showMusicVideoDetails
+        self.openInBrowser = openInBrowser
+        self.showArtistVideos = showArtistVideos
     }
 }
 
@@ -29,6 +39,10 @@ public protocol MusicVideosListViewModelInput {
     func didLoadPreviousPage() async
     /// Opens the item at `index` of the page shown; an index outside it is ignored.
     func didSelectItem(at index: Int)
+    /// Opens the web page of the item at `index`; without one, a notice says so.
+    func didOpenItemInBrowser(at index: Int)
+    /// Shows the music videos of the artist of the item at `index`; without one, a notice says so.
+    func didShowArtistVideos(ofItemAt index: Int)
     /// Cancels the request in flight; nothing is emitted for it. Cancelling the task that awaits
     /// an input does the same.
     func didCancel()
@@ -47,6 +61,8 @@ public protocol MusicVideosListViewModelOutput: ListStatusOutput {
     var hasNextPage: AnyPublisher<Bool, Never> { get }
     /// Current value: whether a previous page can be loaded.
     var hasPreviousPage: AnyPublisher<Bool, Never> { get }
+    /// Event: an action cannot be done for an item (no page to open, no artist id).
+    var notice: AnyPublisher<String, Never> { get }
 }
 
 /// A music-video list: inputs and outputs.

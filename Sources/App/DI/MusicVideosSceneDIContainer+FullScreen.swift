@@ -1,0 +1,40 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The full-screen session's views, each bound to its own view model.
+extension MusicVideosSceneDIContainer {
+    func makeFullScreenSearchView(actions: MusicVideosSearchViewModelActions, term: String)
+        -> (FullScreenSearchView, any MusicVideosSearchViewModel)
+    {
+        let viewModel = DefaultMusicVideosSearchViewModel(
+            recentSearchesRepository: recentSearchesRepository, actions: actions)
+        return (FullScreenSearchView(viewModel: viewModel, term: term), viewModel)
+    }
+
+    /// A list that grows a page at a time as the user scrolls, fetching a page only when the
+    /// user moves past the last row (no prefetch: each request counts against the rate limit).
+    func makeFullScreenResultsView(actions: MusicVideosListViewModelActions)
+        -> (FullScreenResultsView, any MusicVideosListViewModel)
+    {
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: makeSearchMusicVideosUseCase(),
+            artistVideosUseCase: makeFetchArtistMusicVideosUseCase(),
+            actions: actions,
+            prefetchesNextPage: false,
+            keepsLoadedPages: true)
+        return (FullScreenResultsView(viewModel: viewModel), viewModel)
+    }
+
+    func makeFullScreenDetailsView(video: MusicVideo, actions: MusicVideoDetailsViewModelActions)
+        -> FullScreenDetailsView
+    {
+        FullScreenDetailsView(viewModel: makeMusicVideoDetailsViewModel(video: video, actions: actions))
+    }
+
+    func makeFullScreenFlowCoordinator(settings: MusicVideosSearchFlowCoordinator.Settings)
+        -> FullScreenFlowCoordinator
+    {
+        FullScreenFlowCoordinator(container: self, settings: settings)
+    }
+}

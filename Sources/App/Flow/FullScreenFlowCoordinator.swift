@@ -1,0 +1,207 @@
+import Domain
+import Foundation
+import Presentation
+
+/// The full-screen session's navigation: a stack of views (search → results → details →
+/// artist's videos …) pushed by view-model actions and popped by Esc/←/b. It owns the keys
+/// that move between screens or end the session, the status line's message, the help overlay,
+/// and the requests its views start; keys come in as `Key`s, frames go out from `frame`.
+@MainActor
+final class FullScreenFlowCoordinator: FullScreenHost {
+    /// What a key asks of the terminal session.
+    enum Command: Equatable {
+        case none
+        /// End the session with this status.
+        case exit(ExitStatus)
+        /// Restore the terminal and stop (Ctrl-Z); re-enter and redraw on `fg`.
+        case suspend
+        /// Draw every line again (Ctrl-L).
+        case redrawAll
+    }
+
+    private let container: MusicVideosSceneDIContainer
+    private let settings: MusicVideosSearchFlowCoordinator.Settings
+    private(set) var stack: [any FullScreenView] = []
+    /// The last error or notice; cleared by the next key.
+    private(set) var message: String?
+    private var showsHelp = false
+    private var spinnerTick = 0
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextTaskID = 0
+    /// Called when something on screen changed; the session coalesces these into one frame.
+    var onNeedsDisplay: (@MainActor () -> Void)?
+
+    init(container: MusicVideosSceneDIContainer, settings: MusicVideosSearchFlowCoordinator.Settings) {
+        self.container = container
+        self.settings = settings
+    }
+
+    /// Shows the search screen; with a term, searches for it at once.
+    func start(term: String?) {
+        let (searchView, viewModel) = container.makeFullScreenSearchView(
+            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
+            term: term ?? "")
+        push(searchView)
+        searchView.didReappear()
+        if let term { viewModel.didSubmit(term: term) }
+    }
+
+    /// Whether the screen on top is loading (the spinner turns).
+    var isLoading: Bool { stack.last?.activity != nil }
+
+    /// Advances the spinner.
+    func tick() {
+        spinnerTick += 1
+        if isLoading { setNeedsDisplay() }
+    }
+
+    /// The whole terminal as it should look now.
+    func frame(columns: Int, rows: Int) -> Frame {
+        guard let view = stack.last else { return Frame(columns: columns, rows: rows) }
+        return FullScreenChrome.frame(
+            for: view, columns: columns, rows: rows, message: message, spinnerTick: spinnerTick,
+            help: showsHelp ? view.help + Self.sessionHelp : nil)
+    }
+
+    private static let sessionHelp: [(key: String, action: String)] = [
+        ("?", "this help"),
+        ("Ctrl-L", "draw the screen again"),
+        ("Ctrl-Z", "suspend (fg to come back)"),
+    ]
+
+    // MARK: Keys
+
+    /// Handles one key: the view on top first, then the session's own keys.
+    func handle(_ key: Key) -> Command {
+        if message != nil {
+            message = nil
+            setNeedsDisplay()
+        }
+        if showsHelp {
+            showsHelp = false
+            setNeedsDisplay()
+            return .none
+        }
+        guard let view = stack.last else { return .exit(.success) }
+        switch key {
+        case .control("c"):
+            guard view.cancelRequest() else { return .exit(.interrupted) }
+            report("cancelled")
+            if let results = view as? FullScreenResultsView, results.isEmpty { pop() }
+            return .none
+        case .control("\\"): return .exit(.quit)
+        case .control("z"): return .suspend
+        case .control("l"): return .redrawAll
+        default: break
+        }
+        if view.handle(key) { return .none }
+        if view is FullScreenSearchView {
+            switch key {
+            case .escape, .control("d"): return .exit(.success)
+            default: return .none
+            }
+        }
+        switch key {
+        case .character("q"): return .exit(.success)
+        case .escape, .left, .character("b"): pop()
+        case .character("s"): popToSearch()
+        case .character("?"):
+            showsHelp = true
+            setNeedsDisplay()
+        case .character(let character):
+            report("\(character) does nothing here — ? lists the keys")
+        default:
+            break
+        }
+        return .none
+    }
+
+    // MARK: Navigation (the view models' actions)
+
+    private func settingsQuery(term: String) -> MusicVideoQuery {
+        MusicVideoQuery(
+            term: term, country: settings.country, limit: settings.limit, attribute: settings.attribute,
+            allowsExplicit: settings.allowsExplicit)
+    }
+
+    private func showResults(for term: String) {
+        let query = settingsQuery(term: term)
+        pushResults { await $0.didSearch(query: query) }
+    }
+
+    private func showArtistVideos(artistID: Int, artistName: String?) {
+        let query = ArtistMusicVideosQuery(
+            artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
+        pushResults { await $0.didShowArtistVideos(query: query) }
+    }
+
+    private func showDetails(of video: MusicVideo) {
+        let actions = MusicVideoDetailsViewModelActions(
+            openInBrowser: { [weak self] in self?.open($0) },
+            showArtistVideos: { [weak self] id, name in self?.showArtistVideos(artistID: id, artistName: name) })
+        push(container.makeFullScreenDetailsView(video: video, actions: actions))
+    }
+
+    private func open(_ url: URL) {
+        if !container.browser.open(url) {
+            report("cannot start a browser — the page is \(TerminalSanitizer.sanitize(url.absoluteString))")
+        }
+    }
+
+    private func pushResults(_ load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void) {
+        let actions = MusicVideosListViewModelActions(
+            showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
+            openInBrowser: { [weak self] in self?.open($0) },
+            showArtistVideos: { [weak self] id, name in self?.showArtistVideos(artistID: id, artistName: name) })
+        let (view, viewModel) = container.makeFullScreenResultsView(actions: actions)
+        push(view)
+        perform { await load(viewModel) }
+    }
+
+    private func push(_ view: any FullScreenView) {
+        view.host = self
+        stack.append(view)
+        setNeedsDisplay()
+    }
+
+    private func pop() {
+        guard stack.count > 1 else { return }
+        let view = stack.removeLast()
+        _ = view.cancelRequest()
+        view.host = nil
+        stack.last?.didReappear()
+        setNeedsDisplay()
+    }
+
+    private func popToSearch() {
+        while stack.count > 1 { pop() }
+    }
+
+    // MARK: FullScreenHost
+
+    func setNeedsDisplay() {
+        onNeedsDisplay?()
+    }
+
+    func report(_ message: String) {
+        self.message = TerminalSanitizer.sanitize(message)
+        setNeedsDisplay()
+    }
+
+    func perform(_ work: @escaping @MainActor () async -> Void) {
+        let id = nextTaskID
+        nextTaskID += 1
+        tasks[id] = Task { [weak self] in
+            await work()
+            self?.tasks[id] = nil
+        }
+        setNeedsDisplay()
+    }
+
+    /// Waits until every request the views started has finished (tests script keys with it).
+    func waitUntilIdle() async {
+        while let task = tasks.values.first {
+            await task.value
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Presentation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs the full-screen session on the terminal: enters raw mode and the alternate screen,
+/// feeds decoded keys to the flow coordinator, and writes one frame per input or state change —
+/// coalesced, and only the lines that changed. Every way out restores the terminal.
+@MainActor
+final class FullScreenSession {
+    private let coordinator: FullScreenFlowCoordinator
+    private let terminal: RawTerminal
+    private let encoder: FrameEncoder
+    private var events: TerminalEvents?
+    private var shown: Frame?
+    private var drawIsQueued = false
+    private var ticker: Task<Void, Never>?
+    private var writeFailed = false
+
+    init(coordinator: FullScreenFlowCoordinator, terminal: RawTerminal, encoder: FrameEncoder) {
+        self.coordinator = coordinator
+        self.terminal = terminal
+        self.encoder = encoder
+    }
+
+    /// - Parameter term: Search for this at once, when given.
+    /// - Returns: 0 on `q`/Esc/Ctrl-D, 130 on Ctrl-C at idle or cancellation, 131 on Ctrl-\,
+    ///   74 when the terminal could not be written.
+    func run(term: String?) async -> ExitStatus {
+        guard terminal.enter() else { return .ioError }
+        let events = TerminalEvents(terminal: terminal)
+        self.events = events
+        defer {
+            ticker?.cancel()
+            events.stop()
+            terminal.leave()
+        }
+        coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
+        coordinator.start(term: term)
+        draw()
+        for await event in events.stream {
+            if let status = handle(event) { return status }
+            if writeFailed { return .ioError }
+            updateTicker()
+        }
+        return .interrupted  // the run was cancelled (SIGINT from outside)
+    }
+
+    private func handle(_ event: TerminalEvent) -> ExitStatus? {
+        switch event {
+        case .key(let key):
+            switch coordinator.handle(key) {
+            case .none: break
+            case .exit(let status): return status
+            case .suspend: suspend()
+            case .redrawAll:
+                shown = nil
+                queueDraw()
+            }
+        case .draw:
+            drawIsQueued = false
+            draw()
+        case .resize:
+            queueDraw()
+        case .tick:
+            coordinator.tick()
+        case .suspend:
+            suspend()
+        case .resume:
+            resume()
+        case .endOfInput:
+            return .success
+        }
+        return nil
+    }
+
+    /// Ctrl-Z: restore the terminal and stop; on `fg` enter again and draw everything.
+    private func suspend() {
+        terminal.leave()
+        kill(getpid(), SIGSTOP)
+        resume()
+    }
+
+    private func resume() {
+        guard terminal.enter() else {
+            writeFailed = true
+            return
+        }
+        shown = nil
+        draw()
+    }
+
+    private func queueDraw() {
+        guard !drawIsQueued else { return }
+        drawIsQueued = true
+        events?.post(.draw)
+    }
+
+    /// Draws the frame at the terminal's size now, writing only what differs from what it shows.
+    private func draw() {
+        let size = terminal.size
+        let frame = coordinator.frame(columns: size.columns, rows: size.rows)
+        let bytes = encoder.encode(from: shown, to: frame)
+        if !bytes.isEmpty, !terminal.write(bytes) { writeFailed = true }
+        shown = frame
+    }
+
+    /// Turns the spinner while the screen on top loads.
+    private func updateTicker() {
+        if coordinator.isLoading, ticker == nil {
+            ticker = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    self?.events?.post(.tick)
+                }
+            }
+        } else if !coordinator.isLoading, let ticker {
+            ticker.cancel()
+            self.ticker = nil
+        }
+    }
+}

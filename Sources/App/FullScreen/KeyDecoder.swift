@@ -1,0 +1,156 @@
+import Foundation
+import Presentation
+
+/// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
+/// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, with or without modifiers),
+/// bracketed paste, and Esc alone. A lone ESC at the end of what has arrived may be the start
+/// of a sequence: the reader waits a short, bounded time for more, then calls `flush()`.
+struct KeyDecoder {
+    /// The most a paste keeps; the rest is dropped (a field takes far less).
+    static let maximumPaste = 64 * 1024
+    /// The longest escape sequence taken as one; anything longer is dropped as garbage.
+    static let maximumSequence = 32
+
+    private var pending: [UInt8] = []
+    private var paste: [UInt8]?
+
+    /// Whether bytes wait for the rest of a sequence (read again with a short timeout).
+    var isWaiting: Bool { !pending.isEmpty && paste == nil }
+
+    /// - Parameter bytes: What the terminal sent.
+    /// - Returns: The keys complete so far.
+    mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+        pending.append(contentsOf: bytes)
+        var keys: [Key] = []
+        while let (key, length) = next() {
+            pending.removeFirst(length)
+            if let key { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// Nothing more arrived in time: a lone ESC is the Esc key; an unfinished sequence or
+    /// character is dropped.
+    mutating func flush() -> [Key] {
+        guard paste == nil else { return [] }  // a paste ends only with its end marker
+        defer { pending.removeAll() }
+        return pending.first == 0x1B ? [.escape] : []
+    }
+
+    /// The key at the start of `pending` and how many bytes it took, or `nil` when more bytes
+    /// are needed. A `nil` key with a length drops bytes that mean nothing.
+    private mutating func next() -> (Key?, Int)? {
+        guard let first = pending.first else { return nil }
+        if paste != nil { return nextPasted() }
+        switch first {
+        case 0x1B: return escapeSequence()
+        case 0x0D, 0x0A: return (.enter, 1)
+        case 0x09: return (.tab, 1)
+        case 0x7F, 0x08: return (.backspace, 1)
+        case 0x1C: return (.control("\\"), 1)
+        case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
+        case 0x00, 0x1D...0x1F: return (nil, 1)
+        case 0x20...0x7E: return (.character(Character(Unicode.Scalar(first))), 1)
+        default: return utf8Character()
+        }
+    }
+
+    private func utf8Character() -> (Key?, Int)? {
+        guard let first = pending.first else { return nil }
+        let length: Int
+        switch first {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return (nil, 1)  // a stray continuation byte, or never valid in UTF-8
+        }
+        for index in 1..<min(length, pending.count) where pending[index] & 0xC0 != 0x80 {
+            return (nil, index)  // cut short by a byte that starts something else
+        }
+        guard pending.count >= length else { return nil }
+        guard let text = String(validating: pending[0..<length], as: UTF8.self),
+            let scalar = text.unicodeScalars.first, !TerminalSanitizer.isControl(scalar)
+        else { return (nil, length) }
+        return (.character(Character(scalar)), length)
+    }
+
+    private mutating func escapeSequence() -> (Key?, Int)? {
+        guard pending.count >= 2 else { return nil }
+        switch pending[1] {
+        case UInt8(ascii: "["): return controlSequence()
+        case UInt8(ascii: "O"):
+            guard pending.count >= 3 else { return nil }
+            return (Self.finalKey(pending[2]), 3)
+        case 0x1B:
+            return (.escape, 1)  // Esc, then whatever the second ESC starts
+        default:
+            return (nil, 2)  // Alt and a key: nothing here uses it
+        }
+    }
+
+    /// `ESC [` parameters, intermediates, final byte.
+    private mutating func controlSequence() -> (Key?, Int)? {
+        var index = 2
+        while index < pending.count, (0x20...0x3F).contains(pending[index]) { index += 1 }
+        guard index < pending.count else {
+            return pending.count > Self.maximumSequence ? (nil, pending.count) : nil
+        }
+        let final = pending[index]
+        let length = index + 1
+        guard (0x40...0x7E).contains(final) else { return (nil, length) }
+        let parameters = String(decoding: pending[2..<index], as: UTF8.self)
+        if final == UInt8(ascii: "~") {
+            switch parameters.split(separator: ";").first ?? "" {
+            case "1", "7": return (.home, length)
+            case "4", "8": return (.end, length)
+            case "3": return (.delete, length)
+            case "5": return (.pageUp, length)
+            case "6": return (.pageDown, length)
+            case "200":
+                paste = []
+                return (nil, length)
+            default: return (nil, length)
+            }
+        }
+        return (Self.finalKey(final), length)
+    }
+
+    private static func finalKey(_ byte: UInt8) -> Key? {
+        switch byte {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+    }
+
+    /// Inside a bracketed paste: everything up to `ESC [ 201 ~` is text.
+    private mutating func nextPasted() -> (Key?, Int)? {
+        let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        var index = 0
+        while index < pending.count {
+            if pending[index] == 0x1B {
+                let available = pending[index..<min(pending.count, index + end.count)]
+                if available.elementsEqual(end.prefix(available.count)) {
+                    guard available.count == end.count else { break }  // the end may be arriving
+                    keep(pending[0..<index])
+                    let text = String(decoding: paste ?? [], as: UTF8.self)
+                    paste = nil
+                    return (.paste(text), index + end.count)
+                }
+            }
+            index += 1
+        }
+        guard index > 0 else { return nil }
+        keep(pending[0..<index])
+        return (nil, index)
+    }
+
+    private mutating func keep(_ bytes: ArraySlice<UInt8>) {
+        guard let kept = paste else { return }
+        paste = kept + bytes.prefix(max(0, Self.maximumPaste - kept.count))
+    }
+}

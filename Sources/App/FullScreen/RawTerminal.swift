@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal in full-screen mode: raw input (no echo, no line editing, no signals from
+/// keys), the alternate screen, bracketed paste, no autowrap (a line never wraps even if a width
+/// were misjudged). `leave()` restores exactly what was there — the saved modes, the main screen
+/// and its cursor — and is safe from any thread, any number of times (signal handlers call it).
+final class RawTerminal: @unchecked Sendable {
+    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    private static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
+
+    let input: Int32
+    let output: Int32
+    private let lock = NSLock()
+    private let original: termios
+    private var isActive = false
+
+    /// - Returns: `nil` when `input` is not a terminal.
+    init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+        var modes = termios()
+        guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &modes) == 0 else { return nil }
+        self.input = input
+        self.output = output
+        original = modes
+    }
+
+    /// The terminal's size, in columns and rows.
+    var size: (columns: Int, rows: Int) {
+        var size = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return (80, 24)
+        }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Raw mode and the alternate screen.
+    /// - Returns: `false` when the terminal refused (the caller falls back or ends).
+    func enter() -> Bool {
+        lock.withLock {
+            guard !isActive else { return true }
+            var raw = original
+            raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+            raw.c_cflag |= tcflag_t(CS8)
+            withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+                bytes[Int(VMIN)] = 1
+                bytes[Int(VTIME)] = 0
+            }
+            guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return false }
+            isActive = true
+            guard writeLocked(Array(Self.enterSequence.utf8)) else {
+                leaveLocked()
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Back to the main screen and the modes saved at the start.
+    func leave() {
+        lock.withLock { leaveLocked() }
+    }
+
+    var isEntered: Bool { lock.withLock { isActive } }
+
+    /// Writes a frame's bytes, whole; nothing once the terminal has been left.
+    /// - Returns: `false` when the write failed (the terminal is gone).
+    func write(_ bytes: [UInt8]) -> Bool {
+        lock.withLock { isActive ? writeLocked(bytes) : true }
+    }
+
+    private func leaveLocked() {
+        guard isActive else { return }
+        isActive = false
+        _ = writeLocked(Array(Self.leaveSequence.utf8))
+        var modes = original
+        _ = tcsetattr(input, TCSADRAIN, &modes)
+    }
+
+    private func writeLocked(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                    Glibc.write(output, buffer.baseAddress, buffer.count)
+                #else
+                    Darwin.write(output, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import Presentation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Something the full-screen session reacts to.
+enum TerminalEvent: Sendable, Equatable {
+    case key(Key)
+    /// SIGWINCH: draw at the new size.
+    case resize
+    /// SIGTSTP from outside (`kill -TSTP`): suspend as Ctrl-Z does.
+    case suspend
+    /// SIGCONT: the process was continued; enter again and draw everything.
+    case resume
+    /// Input ended or failed (the terminal hung up).
+    case endOfInput
+    /// Time for the spinner's next frame.
+    case tick
+    /// Draw the frame (coalesced: queued once however many changes came before it).
+    case draw
+}
+
+/// Keys from the terminal, decoded once on a reader thread of their own, and the signals the
+/// session handles, as one stream. SIGTERM, SIGHUP and SIGQUIT restore the terminal at once and
+/// end the process with 143, 129 and 131.
+final class TerminalEvents: @unchecked Sendable {
+    /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
+    static let escapeTimeoutMilliseconds: Int32 = 50
+
+    let stream: AsyncStream<TerminalEvent>
+    private let continuation: AsyncStream<TerminalEvent>.Continuation
+    private var sources: [any DispatchSourceSignal] = []
+    private let wake: (read: Int32, write: Int32)
+
+    init(terminal: RawTerminal) {
+        (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+        var pipeEnds: [Int32] = [-1, -1]
+        if pipe(&pipeEnds) != 0 { pipeEnds = [-1, -1] }
+        wake = (pipeEnds[0], pipeEnds[1])
+        let continuation = continuation
+        let forwarded: [(Int32, TerminalEvent)] = [(SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume)]
+        for (number, event) in forwarded {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(event) }
+            source.resume()
+            sources.append(source)
+        }
+        let fatal: [(Int32, ExitStatus)] = [(SIGTERM, .terminated), (SIGHUP, .hangUp), (SIGQUIT, .quit)]
+        for (number, status) in fatal {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                terminal.leave()
+                exit(status.rawValue)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        let input = terminal.input
+        let wakeRead = wake.read
+        Thread.detachNewThread { Self.read(input, wake: wakeRead, into: continuation) }
+    }
+
+    /// Queues an event of the session's own (a frame to draw, a spinner tick).
+    func post(_ event: TerminalEvent) {
+        continuation.yield(event)
+    }
+
+    /// Stops the reader thread and the signal handlers (SIGCONT and SIGWINCH back to default).
+    func stop() {
+        for source in sources { source.cancel() }
+        for number in [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT] { signal(number, SIG_DFL) }
+        var byte: UInt8 = 1
+        _ = systemWrite(wake.write, &byte, 1)
+        continuation.finish()
+    }
+
+    private static func read(
+        _ input: Int32, wake: Int32, into continuation: AsyncStream<TerminalEvent>.Continuation
+    ) {
+        var decoder = KeyDecoder()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+            if wake >= 0 { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(
+                &descriptors, nfds_t(descriptors.count), decoder.isWaiting ? escapeTimeoutMilliseconds : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                continuation.yield(.endOfInput)
+                return
+            }
+            if ready == 0 {
+                for key in decoder.flush() { continuation.yield(.key(key)) }
+                continue
+            }
+            if descriptors.count > 1, descriptors[1].revents != 0 { return }
+            let count = buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
+            if count > 0 {
+                for key in decoder.feed(buffer[0..<count]) { continuation.yield(.key(key)) }
+            } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
+                continue
+            } else {
+                continuation.yield(.endOfInput)
+                return
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
+#else
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
+#endif

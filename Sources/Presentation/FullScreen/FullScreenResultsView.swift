@@ -1,0 +1,217 @@
+import Domain
+import Foundation
+
+/// The results screen of the full-screen session: a list with a highlighted selection that
+/// grows a page at a time as the user scrolls past its last row, a filter, and the selected
+/// row's details beside it on a wide terminal.
+@MainActor
+public final class FullScreenResultsView: FullScreenView {
+    private let viewModel: any MusicVideosListViewModel
+    private var subscriptions = Set<AnyCancellable>()
+    public weak var host: (any FullScreenHost)?
+    /// The body's height at the last drawing, for paging by a screenful.
+    private var pageHeight = 10
+    /// What the rows shown are; the first page's offset numbers them.
+    private var source: MusicVideosListSource?
+    /// The last kind of load started: a next page adds rows, anything else replaces them.
+    private var lastLoad = MusicVideosListLoading.firstPage
+
+    public private(set) var state = ResultsViewState() {
+        didSet { if state != oldValue { host?.setNeedsDisplay() } }
+    }
+
+    /// - Parameter viewModel: A list that keeps its loaded pages.
+    public init(viewModel: any MusicVideosListViewModel) {
+        self.viewModel = viewModel
+        bind()
+    }
+
+    private func bind() {
+        viewModel.loading
+            .sink { [weak self] loading in
+                guard let self else { return }
+                if loading != .idle { lastLoad = loading }
+                state.loading = loading
+            }
+            .store(in: &subscriptions)
+        viewModel.hasNextPage
+            .sink { [weak self] hasNext in self?.state.hasNextPage = hasNext }
+            .store(in: &subscriptions)
+        viewModel.source
+            .sink { [weak self] source in
+                guard let self, let source else { return }
+                if lastLoad != .nextPage { self.source = source }
+                state.title = Self.title(for: source)
+            }
+            .store(in: &subscriptions)
+        viewModel.items
+            .sink { [weak self] items in self?.show(items) }
+            .store(in: &subscriptions)
+        viewModel.noResults
+            .sink { [weak self] source in self?.showNothingFound(for: source) }
+            .store(in: &subscriptions)
+        viewModel.error
+            .sink { [weak self] error in
+                guard let self else { return }
+                let message = MusicVideoErrorMessage.text(for: error)
+                if state.rows.isEmpty { state.emptyMessage = "Could not load the results" }
+                host?.report(message)
+            }
+            .store(in: &subscriptions)
+        viewModel.notice
+            .sink { [weak self] notice in self?.host?.report(notice) }
+            .store(in: &subscriptions)
+    }
+
+    /// The list's rows: a first page replaces what is shown (numbered from its offset), the
+    /// next page arrives as the whole list with its rows added.
+    private func show(_ items: [MusicVideosListItemViewModel]) {
+        if lastLoad == .nextPage {
+            state.setRows(items)
+        } else if case .search(let query)? = source {
+            state.setRows(items, firstNumber: query.offset + 1)
+        } else {
+            state.setRows(items, firstNumber: 1)
+        }
+    }
+
+    /// Whether the screen has no rows (its first load failed, found nothing, or was cancelled).
+    public var isEmpty: Bool { state.rows.isEmpty }
+
+    private func showNothingFound(for source: MusicVideosListSource) {
+        if state.rows.isEmpty {
+            state.emptyMessage = "No music videos found"
+        } else {
+            state.hasNextPage = false
+            host?.report("no more results — this is the last page")
+        }
+    }
+
+    private static func title(for source: MusicVideosListSource) -> String {
+        switch source {
+        case .search(let query): "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\""
+        case .artist(let query):
+            "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")
+        }
+    }
+
+    // MARK: FullScreenView
+
+    public func render(columns: Int, rows: Int) -> Frame {
+        pageHeight = state.listHeight(rows: rows)
+        state.scrollToSelection(rows: rows)
+        return state.render(columns: columns, rows: rows)
+    }
+
+    public var keyHints: String {
+        if state.isEditingFilter { return "type to filter · Enter keep · Esc clear" }
+        if !state.typedNumber.isEmpty { return "open row \(state.typedNumber)… · Enter open · Esc cancel" }
+        if state.rows.isEmpty { return "Esc back · s search · q quit" }
+        return "↑/↓ select · Enter details · / filter · a artist · o open · Esc back · ? help · q quit"
+    }
+
+    public var activity: String? {
+        switch state.loading {
+        case .idle: nil
+        case .firstPage: "Searching"
+        case .nextPage, .previousPage: "Loading more"
+        }
+    }
+
+    public var capturesText: Bool { state.isEditingFilter }
+
+    public var help: [(key: String, action: String)] {
+        [
+            ("↑ ↓  k j", "select the row above / below"),
+            ("PgUp PgDn", "a screenful up / down"),
+            ("Home End  g G", "the first / last row"),
+            ("past the last row", "loads the next page"),
+            ("Enter →", "the selected video's details"),
+            ("digits, Enter", "open the row with that number"),
+            ("/", "filter the rows loaded (Enter keeps, Esc clears)"),
+            ("a", "the selected video's artist's videos"),
+            ("o", "open the selected video's page in the browser"),
+            ("s", "a new search"),
+            ("Esc ← b", "back"),
+            ("Ctrl-C", "cancel a request in flight"),
+            ("q", "quit"),
+        ]
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        if state.isEditingFilter { return handleFilterKey(key) }
+        if !state.typedNumber.isEmpty, let handled = handleNumberKey(key) { return handled }
+        switch key {
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            state.typeDigit(digit)
+        case .up, .character("k"): _ = state.moveSelection(by: -1)
+        case .down, .character("j"): move(by: 1)
+        case .pageUp: _ = state.moveSelection(by: -pageHeight)
+        case .pageDown: move(by: pageHeight)
+        case .home, .character("g"): state.selectFirst()
+        case .end, .character("G"): state.selectLast()
+        case .enter, .right: openSelected()
+        case .character("/"): state.startFilter()
+        case .escape where state.filter != nil: state.clearFilter()
+        case .character("a"):
+            if let row = state.selectedRow { viewModel.didShowArtistVideos(ofItemAt: row) }
+        case .character("o"):
+            if let row = state.selectedRow { viewModel.didOpenItemInBrowser(at: row) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func handleFilterKey(_ key: Key) -> Bool {
+        switch key {
+        case .enter: state.finishFilter()
+        case .escape: state.clearFilter()
+        case .up: _ = state.moveSelection(by: -1)
+        case .down: _ = state.moveSelection(by: 1)
+        default: return state.editFilter(key)
+        }
+        return true
+    }
+
+    /// Keys while a row number is being typed; `nil` for keys that work as usual.
+    private func handleNumberKey(_ key: Key) -> Bool? {
+        switch key {
+        case .enter:
+            guard let number = state.takeNumber() else { return true }
+            if let index = state.select(number: number) {
+                viewModel.didSelectItem(at: index)
+            } else {
+                let last = state.firstNumber + state.rows.count - 1
+                host?.report("there is no row \(number) — the rows shown are \(state.firstNumber)–\(last)")
+            }
+        case .backspace: state.eraseDigit()
+        case .escape: _ = state.takeNumber()
+        case .character(let digit) where digit.isASCII && digit.isNumber: state.typeDigit(digit)
+        default: return nil
+        }
+        return true
+    }
+
+    private func move(by delta: Int) {
+        guard state.moveSelection(by: delta) else { return }
+        state.selectsNextPage = true
+        let viewModel = viewModel
+        host?.perform { await viewModel.didLoadNextPage() }
+    }
+
+    private func openSelected() {
+        if let row = state.selectedRow { viewModel.didSelectItem(at: row) }
+    }
+
+    public func cancelRequest() -> Bool {
+        guard state.loading != .idle else { return false }
+        state.selectsNextPage = false
+        viewModel.didCancel()
+        state.loading = .idle
+        if state.rows.isEmpty { state.emptyMessage = "Cancelled" }
+        return true
+    }
+
+    public func didReappear() {}
+}

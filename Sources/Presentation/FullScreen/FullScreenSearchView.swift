@@ -1,0 +1,138 @@
+import Domain
+import Foundation
+
+/// What the search screen shows: the field, and recent searches to recall with ↑/↓.
+public struct SearchViewState: Equatable, Sendable {
+    public var field = LineEditor()
+    /// Newest first, sanitised.
+    public var recentSearches: [String] = []
+    /// Which recent search ↑/↓ recalled into the field, or `nil` for the user's own text.
+    public var recalled: Int?
+    /// The user's own text, kept while they browse recent searches.
+    public var draft = ""
+
+    public init() {}
+
+    /// ↑: the next older recent search; ↓: the next newer, then the user's own text.
+    public mutating func recall(older: Bool) {
+        guard !recentSearches.isEmpty else { return }
+        if older {
+            let next = recalled.map { min($0 + 1, recentSearches.count - 1) } ?? 0
+            if recalled == nil { draft = field.text }
+            recalled = next
+            field.replace(with: recentSearches[next])
+        } else if let current = recalled {
+            if current == 0 {
+                recalled = nil
+                field.replace(with: draft)
+            } else {
+                recalled = current - 1
+                field.replace(with: recentSearches[current - 1])
+            }
+        }
+    }
+
+    /// The screen as a pure function of the state.
+    public func render(columns: Int, rows: Int) -> Frame {
+        var frame = Frame(columns: columns, rows: rows)
+        frame[0] = FrameLine("Search music videos", columns: columns, attributes: .bold)
+        // The field scrolls sideways so the cursor stays in view.
+        let prompt = "› "
+        let room = max(1, columns - DisplayWidth.of(prompt) - 1)
+        var start = 0
+        let characters = field.characters
+        var before = characters[0..<field.cursor].reduce(0) { $0 + DisplayWidth.of($1) }
+        while before > room, start < field.cursor {
+            before -= DisplayWidth.of(characters[start])
+            start += 1
+        }
+        var line = FrameLine(columns: columns)
+        line.append(prompt, .bold)
+        line.append(String(characters[start...]))
+        frame[2] = line
+        frame.cursor = Frame.Position(row: 2, column: min(columns - 1, DisplayWidth.of(prompt) + before))
+        guard !recentSearches.isEmpty, rows > 5 else { return frame }
+        frame[4] = FrameLine("Recent searches (↑/↓)", columns: columns, attributes: .dim)
+        let numberWidth = String(recentSearches.count).count
+        for (index, term) in recentSearches.prefix(rows - 5).enumerated() {
+            var line = FrameLine(columns: columns)
+            line.append("  ")
+            line.append(String(index + 1), width: numberWidth, .dim, alignRight: true)
+            line.append("  ")
+            line.append(term, index == recalled ? .reverse : [])
+            frame[5 + index] = line
+        }
+        return frame
+    }
+}
+
+/// The first screen of the full-screen session: a text field with line editing, ↑/↓ through
+/// recent searches as in a shell, Enter to search.
+@MainActor
+public final class FullScreenSearchView: FullScreenView {
+    private let viewModel: any MusicVideosSearchViewModel
+    private var subscriptions = Set<AnyCancellable>()
+    public weak var host: (any FullScreenHost)?
+
+    public private(set) var state = SearchViewState() {
+        didSet { if state != oldValue { host?.setNeedsDisplay() } }
+    }
+
+    /// - Parameters:
+    ///   - viewModel: Recent searches, and where a term goes.
+    ///   - term: The field's first text.
+    public init(viewModel: any MusicVideosSearchViewModel, term: String = "") {
+        self.viewModel = viewModel
+        state.field = LineEditor(term)
+        viewModel.recentSearches
+            .sink { [weak self] terms in self?.state.recentSearches = terms }
+            .store(in: &subscriptions)
+        viewModel.notice
+            .sink { [weak self] notice in self?.host?.report(notice) }
+            .store(in: &subscriptions)
+    }
+
+    public func render(columns: Int, rows: Int) -> Frame {
+        state.render(columns: columns, rows: rows)
+    }
+
+    public var keyHints: String { "Enter search · ↑/↓ recent · Esc quit" }
+    public var activity: String? { nil }
+    public var capturesText: Bool { true }
+
+    public var help: [(key: String, action: String)] {
+        [
+            ("Enter", "search for the words typed"),
+            ("↑ / ↓", "recall recent searches"),
+            ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
+            ("Backspace Delete", "delete a character"),
+            ("Ctrl-U / Ctrl-K", "delete to the start / to the end"),
+            ("Ctrl-W", "delete the word before the cursor"),
+            ("Esc, Ctrl-D", "quit (Ctrl-D in an empty field)"),
+        ]
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        switch key {
+        case .enter:
+            state.recalled = nil
+            viewModel.didSubmit(term: state.field.text)
+        case .up:
+            state.recall(older: true)
+        case .down:
+            state.recall(older: false)
+        case .control("d") where state.field.characters.isEmpty:
+            return false
+        default:
+            return state.field.handle(key)
+        }
+        return true
+    }
+
+    public func cancelRequest() -> Bool { false }
+
+    public func didReappear() {
+        let viewModel = viewModel
+        host?.perform { await viewModel.didLoad() }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a full-screen view asks of the coordinator that shows it.
+@MainActor
+public protocol FullScreenHost: AnyObject {
+    /// The view's state changed: draw a new frame (several changes make one frame).
+    func setNeedsDisplay()
+    /// Shows a message in the status line until the next key.
+    func report(_ message: String)
+    /// Runs a view-model input that awaits a request, without holding up the keys.
+    func perform(_ work: @escaping @MainActor () async -> Void)
+}
+
+/// One screen of the full-screen session. It keeps its state (fed by its view model's
+/// subjects, and by the keys it handles), draws that state as a pure function of it, and calls
+/// its view model's inputs; navigation leaves through the view model's actions, which the
+/// coordinator fills in. The coordinator owns the keys that move between screens.
+@MainActor
+public protocol FullScreenView: AnyObject {
+    /// Set by the coordinator when the view is shown.
+    var host: (any FullScreenHost)? { get set }
+    /// The view's body: `rows` lines `columns` wide (the status line below is the coordinator's).
+    func render(columns: Int, rows: Int) -> Frame
+    /// The keys that work here, for the status line.
+    var keyHints: String { get }
+    /// What is loading, for the spinner, or `nil`.
+    var activity: String? { get }
+    /// Whether letters typed now are text (a field or a filter being typed), not commands.
+    var capturesText: Bool { get }
+    /// The help overlay's lines: every key of this screen, and what it does.
+    var help: [(key: String, action: String)] { get }
+    /// Handles one key.
+    /// - Returns: `false` when the key means nothing here, so the coordinator may use it.
+    func handle(_ key: Key) -> Bool
+    /// Cancels the request in flight (Ctrl-C).
+    /// - Returns: `false` when none was running.
+    func cancelRequest() -> Bool
+    /// The view is shown again (the user came back to it).
+    func didReappear()
+}

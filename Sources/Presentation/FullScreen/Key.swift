@@ -1,0 +1,14 @@
+import Foundation
+
+/// One key the user pressed, decoded once at the terminal's edge: screens never see bytes.
+public enum Key: Equatable, Sendable {
+    /// A printable character (never a control character).
+    case character(Character)
+    /// Text pasted in one piece (bracketed paste); may hold any character, so it is sanitised
+    /// before use.
+    case paste(String)
+    /// Ctrl and a letter, or Ctrl-\: `.control("a")` is Ctrl-A.
+    case control(Character)
+    case enter, tab, backspace, delete, escape
+    case up, down, left, right, home, end, pageUp, pageDown
+}
