@@ -78,13 +78,14 @@ final class FullScreenSession {
         return nil
     }
 
-    /// Ctrl-Z: restore the terminal and stop; on `fg` enter again and draw everything.
+    /// Ctrl-Z: restore the terminal and stop. The stop takes effect asynchronously, so drawing
+    /// waits for the SIGCONT of `fg` (`.resume`) rather than for `kill` to return.
     private func suspend() {
         terminal.leave()
         kill(getpid(), SIGSTOP)
-        resume()
     }
 
+    /// SIGCONT: enter again (the shell may have changed the modes meanwhile) and draw everything.
     private func resume() {
         guard terminal.enter() else {
             writeFailed = true
@@ -102,6 +103,7 @@ final class FullScreenSession {
 
     /// Draws the frame at the terminal's size now, writing only what differs from what it shows.
     private func draw() {
+        guard terminal.isEntered else { return }  // suspended: drawn whole on resuming
         let size = terminal.size
         let frame = coordinator.frame(columns: size.columns, rows: size.rows)
         let bytes = encoder.encode(from: shown, to: frame)

@@ -44,8 +44,11 @@ public struct FrameLine: Hashable, Sendable {
         append(text, attributes)
     }
 
+    /// Set once text was cut at the end of the line: nothing more fits after the ellipsis.
+    private var isFull = false
+
     /// The columns still free.
-    public var remaining: Int { columns - width }
+    public var remaining: Int { isFull ? 0 : columns - width }
 
     /// Appends text, cut with `…` to the columns left. Control characters are removed first, so
     /// nothing appended can drive the terminal.
@@ -58,6 +61,7 @@ public struct FrameLine: Hashable, Sendable {
         let clean = TerminalSanitizer.sanitize(text)
         let fitted = DisplayWidth.truncate(clean, toWidth: remaining)
         let width = DisplayWidth.of(fitted)
+        if fitted != clean { isFull = true }
         guard width > 0 else { return }
         runs.append(CellRun(text: fitted, width: width, attributes: attributes, link: link.flatMap(Self.safeLink)))
         self.width += width

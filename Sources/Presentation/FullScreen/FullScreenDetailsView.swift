@@ -11,31 +11,62 @@ public struct DetailsViewState: Equatable, Sendable {
 
     public init() {}
 
-    public mutating func scroll(by delta: Int, rows height: Int) {
-        top = max(0, min(top + delta, rows.count - max(1, height - 2)))
+    /// Scrolls by `delta` lines, within the lines drawn at this size.
+    public mutating func scroll(by delta: Int, columns: Int, rows height: Int) {
+        let count = lines(columns: columns).count
+        top = max(0, min(top + delta, count - max(1, height - 2)))
     }
 
     /// The screen as a pure function of the state. Every value was sanitised by the formatter;
-    /// a URL is also a link target only when it is a plain http(s) address.
+    /// a long value wraps onto the lines below, so a URL shows whole; a URL is also a link
+    /// target only when it is a plain http(s) address.
     public func render(columns: Int, rows height: Int) -> Frame {
         var frame = Frame(columns: columns, rows: height)
         let title = rows.first { $0.label == "Title" }?.value ?? "Music video"
         frame[0] = FrameLine(title, columns: columns, attributes: .bold)
-        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
-        let visible = rows.dropFirst(min(top, rows.count)).prefix(max(0, height - 2))
-        for (offset, row) in visible.enumerated() {
-            var line = FrameLine(columns: columns)
-            line.append("  ")
-            line.append(row.label, width: labelWidth, .bold)
-            line.append("  ")
-            if Self.linkLabels.contains(row.label) {
-                line.append(row.value, [], link: row.value)
-            } else {
-                line.append(row.value)
-            }
-            frame[2 + offset] = line
-        }
+        let visible = lines(columns: columns).dropFirst(top).prefix(max(0, height - 2))
+        for (offset, line) in visible.enumerated() { frame[2 + offset] = line }
         return frame
+    }
+
+    /// Every field as lines `columns` wide: label, then the value wrapped under itself.
+    private func lines(columns: Int) -> [FrameLine] {
+        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let valueWidth = max(8, columns - 2 - labelWidth - 2)
+        var lines: [FrameLine] = []
+        for row in rows {
+            let link = Self.linkLabels.contains(row.label) ? row.value : nil
+            for (index, piece) in Self.wrap(row.value, toWidth: valueWidth).enumerated() {
+                var line = FrameLine(columns: columns)
+                line.append("  ")
+                line.append(index == 0 ? row.label : "", width: labelWidth, .bold)
+                line.append("  ")
+                line.append(piece, [], link: link)
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// Cuts text into pieces at most `width` columns wide (at most 20: a value is never a page).
+    static func wrap(_ text: String, toWidth width: Int) -> [String] {
+        guard DisplayWidth.of(text) > width else { return [text] }
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(character)
+            if used + characterWidth > width {
+                pieces.append(piece)
+                if pieces.count == 20 { return pieces }
+                piece = ""
+                used = 0
+            }
+            piece.append(character)
+            used += characterWidth
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
     }
 }
 
@@ -44,7 +75,7 @@ public struct DetailsViewState: Equatable, Sendable {
 public final class FullScreenDetailsView: FullScreenView {
     private let viewModel: any MusicVideoDetailsViewModel
     private var subscriptions = Set<AnyCancellable>()
-    private var height = 10
+    private var size = (columns: 80, rows: 10)
     public weak var host: (any FullScreenHost)?
 
     public private(set) var state = DetailsViewState() {
@@ -65,7 +96,7 @@ public final class FullScreenDetailsView: FullScreenView {
     }
 
     public func render(columns: Int, rows: Int) -> Frame {
-        height = rows
+        size = (columns, rows)
         return state.render(columns: columns, rows: rows)
     }
 
@@ -88,8 +119,8 @@ public final class FullScreenDetailsView: FullScreenView {
         switch key {
         case .character("o"): viewModel.didOpenInBrowser()
         case .character("a"): viewModel.didShowArtistVideos()
-        case .up, .character("k"): state.scroll(by: -1, rows: height)
-        case .down, .character("j"): state.scroll(by: 1, rows: height)
+        case .up, .character("k"): state.scroll(by: -1, columns: size.columns, rows: size.rows)
+        case .down, .character("j"): state.scroll(by: 1, columns: size.columns, rows: size.rows)
         default: return false
         }
         return true

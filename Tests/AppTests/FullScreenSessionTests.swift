@@ -1,0 +1,269 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+@testable import App
+
+/// The full-screen session through its coordinator, as key scripts: keys in, frames out, over a
+/// mock repository (the rest of the app — view models, views, navigation — is the real one).
+@MainActor
+@Suite("The full-screen session")
+struct FullScreenSessionTests {
+    /// A coordinator to type into, and what it drew.
+    @MainActor
+    final class Harness {
+        let coordinator: FullScreenFlowCoordinator
+        let repository: MockMusicVideosRepository
+        let browser = RecordingBrowser()
+        var columns = 80
+        var rows = 12
+        /// How many times a redraw was asked for.
+        private(set) var redraws = 0
+
+        init(
+            repository: MockMusicVideosRepository, recent: [String] = [], limit: Int = 5, term: String? = nil
+        ) throws {
+            self.repository = repository
+            guard case .search(let options) = try CommandLineParser.parse(["-i"]) else { throw UsageError("no") }
+            let configuration = try AppConfiguration(options: options, environment: [:])
+            let console = Console(
+                output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
+                inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,
+                activityIndicator: HiddenActivityIndicator())
+            let container = AppDIContainer(
+                configuration: configuration, console: console,
+                overrides: .init(
+                    musicVideosRepository: repository,
+                    recentSearchesRepository: InMemoryRecentSearchesRepository(recent), browser: browser)
+            ).makeMusicVideosSceneDIContainer()
+            coordinator = container.makeFullScreenFlowCoordinator(
+                settings: .init(country: "US", limit: limit, attribute: .any, allowsExplicit: true))
+            coordinator.onNeedsDisplay = { [weak self] in self?.redraws += 1 }
+            coordinator.start(term: term)
+        }
+
+        /// Types keys one by one, letting each finish what it started.
+        @discardableResult
+        func type(_ keys: Key...) async -> FullScreenFlowCoordinator.Command {
+            var command = FullScreenFlowCoordinator.Command.none
+            for key in keys {
+                command = coordinator.handle(key)
+                await coordinator.waitUntilIdle()
+            }
+            return command
+        }
+
+        func type(text: String) async {
+            for character in text { await type(.character(character)) }
+        }
+
+        var screen: String { coordinator.frame(columns: columns, rows: rows).text }
+        var lines: [String] { screen.components(separatedBy: "\n") }
+        var statusLine: String { lines.last ?? "" }
+        var selectedLine: String? { lines.first { $0.hasPrefix("›") } }
+    }
+
+    /// Pages of `limit` videos numbered from the query's offset, up to `total`.
+    nonisolated static func paging(total: Int = 12) -> MockMusicVideosRepository {
+        MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+            let ids = Array((query.offset + 1)...(query.offset + query.limit)).filter { $0 <= total }
+            let videos = ids.map { MusicVideo.stub(id: $0, title: "Video \($0)", artistID: 100 + $0) }
+            return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+        })
+    }
+
+    /// Waits (bounded) for a condition that another task makes true.
+    private func eventually(_ condition: @MainActor () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+        #expect(condition())
+    }
+
+    @Test("The issue's walk: a typo fixed, ↓ ↓ Enter, Esc keeps the row, 4 Enter, / filters, q quits")
+    func walk() async throws {
+        let session = try Harness(repository: Self.paging())
+        await session.type(text: "clarx")
+        await session.type(.backspace, .left)
+        await session.type(text: "i")
+        await session.type(.end)
+        await session.type(text: "o")
+        #expect(session.lines[2] == "› clairo")
+        await session.type(.control("a"), .control("k"))
+        #expect(session.lines[2] == "›")
+        await session.type(text: "clairo")
+        await session.type(.enter)
+        #expect(session.repository.searchedQueries.map(\.term) == ["clairo"])
+        #expect(session.lines[0] == "Music videos for \"clairo\"  1–5, more below")
+        #expect(session.selectedLine?.hasPrefix("› 1  Video 1") == true)
+
+        await session.type(.down, .down, .enter)
+        #expect(session.lines[0] == "Video 3")
+        #expect(session.screen.contains("Title          Video 3"))
+        await session.type(.escape)
+        #expect(session.selectedLine?.hasPrefix("› 3  Video 3") == true)
+
+        await session.type(.character("4"))
+        #expect(session.statusLine.hasPrefix("open row 4…"))
+        await session.type(.enter)
+        #expect(session.lines[0] == "Video 4")
+        await session.type(.character("b"))
+
+        await session.type(.character("/"))
+        await session.type(text: "video 2")
+        #expect(session.lines[1] == "/video 2  1 of 5")
+        #expect(session.selectedLine?.hasPrefix("› 2  Video 2") == true)
+        await session.type(.enter, .enter)
+        #expect(session.lines[0] == "Video 2")
+        await session.type(.left, .escape)
+        #expect(!session.screen.contains("/video 2"))
+        #expect(session.selectedLine?.hasPrefix("› 2  Video 2") == true)
+        #expect(await session.type(.character("q")) == .exit(.success))
+    }
+
+    @Test("Moving past the last row fetches the next page (offset 5) and numbers it from 6")
+    func paging() async throws {
+        let session = try Harness(repository: Self.paging(total: 8), term: "x")
+        await session.coordinator.waitUntilIdle()
+        await session.type(.end)
+        #expect(session.repository.searchedQueries.map(\.offset) == [0])  // no request until asked
+        await session.type(.down)
+        #expect(session.repository.searchedQueries.map(\.offset) == [0, 5])
+        #expect(session.selectedLine?.hasPrefix("› 6  Video 6") == true)
+        #expect(session.lines[0] == "Music videos for \"x\"  1–8")
+        await session.type(.end, .down)
+        #expect(session.repository.searchedQueries.count == 2)  // the last page was short: no more
+        await session.type(.home)
+        #expect(session.selectedLine?.hasPrefix("› 1  Video 1") == true)
+        await session.type(.character("8"), .enter)
+        #expect(session.lines[0] == "Video 8")
+        await session.type(.escape, .character("9"), .enter)
+        #expect(session.statusLine.hasPrefix("there is no row 9 — the rows shown are 1–8"))
+    }
+
+    @Test("A next page that is empty says there are no more results and stays")
+    func pastTheEnd() async throws {
+        let session = try Harness(repository: Self.paging(total: 5), term: "x")
+        await session.coordinator.waitUntilIdle()
+        await session.type(.end, .down)
+        #expect(session.statusLine.hasPrefix("no more results"))
+        #expect(session.selectedLine?.hasPrefix("› 5") == true)
+        await session.type(.down)
+        #expect(session.repository.searchedQueries.count == 2)
+    }
+
+    @Test("↑/↓ recall recent searches as a shell does, keeping what was typed")
+    func history() async throws {
+        let session = try Harness(repository: Self.paging(), recent: ["newest", "older"])
+        await session.coordinator.waitUntilIdle()
+        #expect(session.screen.contains("  1  newest\n  2  older"))
+        await session.type(text: "dra")
+        await session.type(.up)
+        #expect(session.lines[2] == "› newest")
+        await session.type(.up, .up)
+        #expect(session.lines[2] == "› older")
+        await session.type(.down)
+        #expect(session.lines[2] == "› newest")
+        await session.type(.down)
+        #expect(session.lines[2] == "› dra")
+    }
+
+    @Test("Ctrl-C cancels only the request in flight; at idle it ends the session with 130")
+    func controlC() async throws {
+        let repository = MockMusicVideosRepository(search: { _ throws(MusicVideoError) in
+            // A server that never answers: only cancellation ends the request.
+            do { try await Task.sleep(for: .seconds(600)) } catch { throw .cancelled }
+            throw .cancelled
+        })
+        let session = try Harness(repository: repository)
+        await session.type(text: "slow")
+        _ = session.coordinator.handle(.enter)
+        await eventually { session.screen.contains("Searching…") && session.coordinator.isLoading }
+        #expect(session.statusLine.hasPrefix("⠋ Searching…"))
+        #expect(session.coordinator.handle(.control("c")) == .none)
+        await session.coordinator.waitUntilIdle()
+        #expect(session.statusLine.hasPrefix("cancelled"))
+        #expect(session.lines[2] == "› slow")  // back on the search screen, the term kept
+        #expect(session.coordinator.handle(.control("c")) == .exit(.interrupted))
+    }
+
+    @Test("A failure stays in the status line until the next key; nothing found says so")
+    func errorAndEmpty() async throws {
+        let failing = MockMusicVideosRepository(search: { _ throws(MusicVideoError) in
+            throw .serviceUnavailable(statusCode: 503)
+        })
+        let session = try Harness(repository: failing, term: "x")
+        await session.coordinator.waitUntilIdle()
+        #expect(session.screen.contains("Could not load the results"))
+        #expect(session.statusLine.hasPrefix("the iTunes service is unavailable (HTTP 503) — try again later"))
+        await session.type(.down)
+        #expect(!session.statusLine.contains("HTTP 503"))
+
+        let empty = try Harness(
+            repository: MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+                MusicVideoPage(query: query, videos: [], rowCount: 0)
+            }), term: "nothing")
+        await empty.coordinator.waitUntilIdle()
+        #expect(empty.screen.contains("No music videos found"))
+        #expect(await empty.type(.escape) == .none)
+        #expect(empty.lines[2] == "› nothing")
+    }
+
+    @Test("a opens the artist's videos, o the page, s a new search, ? the help")
+    func actions() async throws {
+        let repository = MockMusicVideosRepository(
+            search: Self.paging().searchMusicVideos(query:),
+            artist: { query throws(MusicVideoError) in [.stub(id: 50, title: "By artist \(query.artistID)")] })
+        let session = try Harness(repository: repository, term: "x")
+        await session.coordinator.waitUntilIdle()
+        await session.type(.down, .character("o"))
+        #expect(session.browser.opened.value == [try #require(MusicVideo.stub(id: 2).trackURL)])
+        await session.type(.character("a"))
+        #expect(session.repository.artistQueries.map(\.artistID) == [102])
+        #expect(session.screen.contains("› 1  By artist 102"))
+        await session.type(.enter, .character("a"))  // from the details too
+        #expect(session.repository.artistQueries.count == 2)
+        await session.type(.character("?"))
+        #expect(session.screen.contains("Keys · any key closes"))
+        #expect(session.screen.contains("digits, Enter"))
+        await session.type(.character("x"))
+        #expect(!session.screen.contains("Keys · any key closes"))
+        await session.type(.character("s"))
+        #expect(session.lines[0] == "Search music videos")
+        #expect(session.coordinator.stack.count == 1)
+    }
+
+    @Test("Esc and Ctrl-D in an empty field quit; Ctrl-Z suspends; Ctrl-\\ quits with 131")
+    func sessionKeys() async throws {
+        let session = try Harness(repository: Self.paging())
+        #expect(await session.type(.control("z")) == .suspend)
+        #expect(await session.type(.control("l")) == .redrawAll)
+        #expect(await session.type(.control("\\")) == .exit(.quit))
+        await session.type(.character("q"))  // text in the search field, not quit
+        #expect(session.lines[2] == "› q")
+        #expect(await session.type(.control("d")) == .none)  // deletes, the field is not empty
+        await session.type(.backspace)
+        #expect(await session.type(.control("d")) == .exit(.success))
+        #expect(await session.type(.escape) == .exit(.success))
+    }
+
+    @Test("A state change asks for a redraw; a key that changes nothing does not")
+    func redraws() async throws {
+        let session = try Harness(repository: Self.paging(), term: "x")
+        await session.coordinator.waitUntilIdle()
+        let before = session.redraws
+        await session.type(.up)  // already on the first row
+        #expect(session.redraws == before)
+        await session.type(.down)
+        #expect(session.redraws > before)
+    }
+
+    @Test("Pasted text is typed into the field without its control characters")
+    func pasteIsSanitised() async throws {
+        let session = try Harness(repository: Self.paging())
+        await session.type(.paste("jack\u{1B}[31m\njohnson\u{07}"))
+        await session.type(.enter)
+        #expect(session.repository.searchedQueries.map(\.term) == ["jack[31m johnson"])
+    }
+}

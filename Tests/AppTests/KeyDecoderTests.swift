@@ -1,0 +1,73 @@
+import Presentation
+import Testing
+
+@testable import App
+
+/// Bytes as xterm-compatible terminals send them, decoded into keys once.
+@Suite("Key decoder")
+struct KeyDecoderTests {
+    private func decode(_ text: String) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.feed(Array(text.utf8)) + decoder.flush()
+    }
+
+    @Test(
+        "Sequences from the arrow and editing keys, in both cursor modes and with modifiers",
+        arguments: [
+            ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+            ("\u{1B}OA", .up), ("\u{1B}OD", .left), ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}OH", .home),
+            ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
+            ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[1;5A", .up),
+            ("\r", .enter), ("\n", .enter), ("\u{7F}", .backspace), ("\u{08}", .backspace), ("\t", .tab),
+            ("\u{01}", .control("a")), ("\u{03}", .control("c")), ("\u{1A}", .control("z")),
+            ("\u{1C}", .control("\\")),
+        ])
+    func sequences(bytes: String, key: Key) {
+        #expect(decode(bytes) == [key])
+    }
+
+    @Test("UTF-8 text, split anywhere between reads, comes out as characters")
+    func utf8() {
+        var decoder = KeyDecoder()
+        let bytes = Array("a大🎸é".utf8)
+        var keys: [Key] = []
+        for byte in bytes { keys += decoder.feed([byte]) }
+        #expect(keys == [.character("a"), .character("大"), .character("🎸"), .character("é")])
+        #expect(!decoder.isWaiting)
+    }
+
+    @Test("Esc alone is Esc after the timeout; Esc then a sequence is both")
+    func escape() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.isWaiting)
+        #expect(decoder.flush() == [.escape])
+        #expect(decode("\u{1B}\u{1B}[A") == [.escape, .up])
+        // A sequence split between reads waits for its end, then is one key.
+        #expect(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
+        #expect(decoder.feed(Array("5~".utf8)) == [.pageUp])
+    }
+
+    @Test("Bracketed paste is one piece of text, escape sequences inside it included, split anywhere")
+    func paste() {
+        let bytes = Array("\u{1B}[200~jack\u{1B}[31m\njohnson\u{1B}[201~x".utf8)
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        for byte in bytes { keys += decoder.feed([byte]) }
+        #expect(keys == [.paste("jack\u{1B}[31m\njohnson"), .character("x")])
+        var cut = KeyDecoder()
+        _ = cut.feed(Array("\u{1B}[200~ab".utf8))
+        #expect(cut.flush().isEmpty)  // a paste ends only with its end marker
+        #expect(cut.feed(Array("c\u{1B}[201~".utf8)) == [.paste("abc")])
+    }
+
+    @Test("Garbage never becomes a key: unknown sequences, invalid UTF-8, C1 controls, overlong sequences")
+    func garbage() {
+        #expect(decode("\u{1B}[99~").isEmpty)
+        #expect(decode("\u{1B}[?1;2c").isEmpty)
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0xFF, 0xC3, 0x41, 0xC2, 0x9B]) == [.character("A")])
+        #expect(decoder.feed(Array(("\u{1B}[" + String(repeating: "1", count: 40)).utf8)).isEmpty)
+        #expect(!decoder.isWaiting)
+    }
+}

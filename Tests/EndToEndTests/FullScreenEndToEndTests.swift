@@ -1,0 +1,117 @@
+import Foundation
+import Mocks
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The full-screen session on a pseudo-terminal: the built binary, real keys, the terminal
+/// restored exactly on every way out.
+@Suite("mvsearch end to end: the full-screen session")
+struct FullScreenEndToEndTests {
+    private static let enter = "\u{1B}[?1049h"
+    private static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
+
+    /// Answers every search with the recorded Clairo search.
+    private static func server() throws -> LoopbackHTTPServer {
+        let search = try Fixture.data("search-musicvideo-clairo")
+        return try LoopbackHTTPServer { _, _ in .json(search) }
+    }
+
+    private func start(_ server: LoopbackHTTPServer, columns: UInt16 = 100, rows: UInt16 = 30) throws
+        -> (PseudoTerminal, [UInt8])
+    {
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(["-l", "5"], environment: environment, columns: columns, rows: rows)
+        // The modes the terminal was in before the session, to compare with after it.
+        return (terminal, PseudoTerminal.modes(of: terminal.secondary))
+    }
+
+    private func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await MVSearchProcess.offPool(work)
+    }
+
+    @Test("Alternate screen in and out, keys edited locally, resize redraws at the new size, q restores the modes")
+    func session() async throws {
+        let server = try Self.server()
+        let (terminal, modesBefore) = try start(server)
+        #expect(await offPool { terminal.wait { $0.contains("Search music videos") } })
+        #expect(terminal.output.hasPrefix(Self.enter))
+        // A typo fixed with ← and Backspace; arrows, Home and Delete never reach the service.
+        terminal.send("xclarx\u{7F}\u{1B}[Di\u{1B}[H\u{1B}[3~\u{1B}[Fo")
+        terminal.send("\r")
+        #expect(await offPool { terminal.wait { $0.contains("Music videos for \"clairo\"") } })
+        #expect(server.requests.count == 1)
+        let target = server.requests.first?.target ?? ""
+        #expect(target.contains("term=clairo&"))
+        #expect(!target.contains("%1B") && !target.contains("%5B"))
+
+        // The window narrows: everything is drawn again, the status line on the new last row.
+        let before = terminal.output.utf8.count
+        terminal.resize(columns: 60, rows: 20)
+        #expect(
+            await offPool {
+                terminal.wait { String($0.utf8.dropFirst(before)).map { $0.contains("\u{1B}[20;1H") } ?? false }
+            })
+
+        terminal.send("q")
+        let (status, stderr) = await offPool { terminal.finish() }
+        #expect(status == 0)
+        #expect(stderr.isEmpty)
+        #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+
+    @Test("Ctrl-Z restores the terminal and stops; on continuing it enters again and redraws")
+    func suspend() async throws {
+        let server = try Self.server()
+        let (terminal, modesBefore) = try start(server)
+        #expect(await offPool { terminal.wait { $0.contains("Search music videos") } })
+        terminal.send("ab\u{1A}")
+        #expect(await offPool { terminal.waitUntilStopped() })
+        // Restored before stopping; entered again and drawn whole (the keys typed before
+        // included) once continued.
+        kill(terminal.process.processIdentifier, SIGCONT)
+        #expect(
+            await offPool {
+                terminal.wait { text in
+                    guard let left = text.range(of: Self.leave) else { return false }
+                    let after = text[left.upperBound...]
+                    return after.hasPrefix(Self.enter) && after.contains("› \u{1B}[0mab")
+                }
+            })
+        terminal.send("\u{1B}")  // Esc alone quits the search screen
+        let (status, _) = await offPool { terminal.finish() }
+        #expect(status == 0)
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+
+    @Test(
+        "Ctrl-C at idle, Ctrl-\\, SIGTERM, SIGHUP and SIGQUIT all restore the terminal, with their status",
+        arguments: [
+            ("key", "\u{03}", Int32(130)), ("key", "\u{1C}", 131), ("signal", "TERM", 143),
+            ("signal", "HUP", 129), ("signal", "QUIT", 131),
+        ])
+    func waysOut(kind: String, what: String, status expected: Int32) async throws {
+        let server = try Self.server()
+        let (terminal, modesBefore) = try start(server)
+        #expect(await offPool { terminal.wait { $0.contains("Search music videos") } })
+        // A key answered first: the session is running and its signal handlers are in place.
+        terminal.send("z")
+        #expect(await offPool { terminal.wait { $0.contains("› \u{1B}[0mz") } })
+        if kind == "key" {
+            terminal.send(what)
+        } else {
+            let number: Int32 = ["TERM": SIGTERM, "HUP": SIGHUP, "QUIT": SIGQUIT][what] ?? SIGTERM
+            kill(terminal.process.processIdentifier, number)
+        }
+        let (status, _) = await offPool { terminal.finish() }
+        #expect(status == expected)
+        #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+}

@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The built `mvsearch` on a pseudo-terminal, as a person at a terminal runs it: stdin and stdout
+/// are the terminal (stderr a pipe of its own). Keys go in as the bytes a terminal sends; what it
+/// writes is collected, and waited on by condition, never by sleeping.
+final class PseudoTerminal: @unchecked Sendable {
+    let process: Process
+    private let primary: Int32
+    /// Kept open to read the terminal's modes, as the shell would after the program ends.
+    let secondary: Int32
+    private let condition = NSCondition()
+    private var bytes: [UInt8] = []
+    private let errors: Pipe
+
+    init(_ arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 30) throws {
+        var primary: Int32 = -1
+        var secondary: Int32 = -1
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
+        self.primary = primary
+        self.secondary = secondary
+        process = Process()
+        process.executableURL = MVSearchProcess.executableURL
+        process.arguments = arguments
+        process.environment = environment
+        let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
+        errors = Pipe()
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = errors
+        try process.run()
+        Thread.detachNewThread { [self] in collect() }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // even when stopped
+        close(secondary)
+    }
+
+    /// Everything written to the terminal so far.
+    var output: String {
+        condition.withLock { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// Types bytes as the terminal would send them.
+    func send(_ text: String) {
+        let data = Array(text.utf8)
+        _ = data.withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
+    }
+
+    /// Blocks until what was written satisfies `predicate`, or `timeout` passes.
+    func wait(timeout: TimeInterval = 15, until predicate: (String) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(String(decoding: bytes, as: UTF8.self)) {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        return true
+    }
+
+    /// A new window size, and the SIGWINCH a terminal emulator's resize sends.
+    func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(primary, UInt(TIOCSWINSZ), &size)
+        kill(process.processIdentifier, SIGWINCH)
+    }
+
+    /// Blocks until the process has stopped (Ctrl-Z), or `timeout` passes; the stop is left
+    /// for the shell (here, the test) to see and the exit status untouched.
+    func waitUntilStopped(timeout: TimeInterval = 15) -> Bool {
+        let stopped = DispatchSemaphore(value: 0)
+        let pid = process.processIdentifier
+        Thread.detachNewThread {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WSTOPPED | WNOWAIT) == 0 { stopped.signal() }
+        }
+        return stopped.wait(timeout: .now() + timeout) == .success
+    }
+
+    /// Waits for the exit (killing the process after `timeout`).
+    /// - Returns: The exit status and what went to stderr.
+    func finish(timeout: TimeInterval = 15) -> (status: Int32, stderr: String) {
+        let exited = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [process] in
+            process.waitUntilExit()
+            exited.signal()
+        }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)  // even when stopped
+            exited.wait()
+        }
+        let stderr = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        return (process.terminationStatus, stderr)
+    }
+
+    /// The terminal's modes, to compare before and after.
+    static func modes(of fileDescriptor: Int32) -> [UInt8] {
+        var modes = termios()
+        _ = tcgetattr(fileDescriptor, &modes)
+        return withUnsafeBytes(of: &modes) { Array($0) }
+    }
+
+    private func collect() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(primary, &buffer, buffer.count)
+            if count > 0 {
+                condition.withLock {
+                    bytes.append(contentsOf: buffer[0..<count])
+                    condition.broadcast()
+                }
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+    }
+}

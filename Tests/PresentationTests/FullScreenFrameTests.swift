@@ -1,0 +1,221 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+/// Golden frames: each screen's state drawn as text (trailing spaces trimmed), per state and
+/// width; every line of every frame fits the width.
+@MainActor
+@Suite("Full-screen frames")
+struct FullScreenFrameTests {
+    nonisolated static let videos: [MusicVideo] = [
+        .stub(id: 1, title: "Upside Down", artistName: "Jack Johnson"),
+        .stub(id: 2, title: "Sitting, Waiting, Wishing", artistName: "Jack Johnson", duration: 185),
+        .stub(id: 3, title: "Banana Pancakes", artistName: "Jack Johnson", duration: 200),
+    ]
+
+    nonisolated static let wideVideos: [MusicVideo] = [
+        .stub(id: 4, title: "さくらんぼ", artistName: "大塚 愛", duration: 253),
+        .stub(id: 5, title: "🎸 Rock 🎤 Live 👨‍👩‍👧", artistName: "Band 🇯🇵", duration: 61),
+        .stub(id: 6, title: "Ünïcödé Straße", artistName: "Nobody", duration: nil),
+    ]
+
+    private func results(_ videos: [MusicVideo] = videos, firstNumber: Int = 1) -> ResultsViewState {
+        var state = ResultsViewState()
+        state.title = "Music videos for \"jack johnson\""
+        state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: firstNumber)
+        return state
+    }
+
+    private func draw(_ state: ResultsViewState, columns: Int = 72, rows: Int = 6) -> String {
+        var state = state
+        state.scrollToSelection(rows: rows)
+        return checked(state.render(columns: columns, rows: rows))
+    }
+
+    private func checked(_ frame: Frame) -> String {
+        #expect(frame.lines.count == frame.rows)
+        for line in frame.lines { #expect(line.width <= frame.columns && DisplayWidth.of(line.text) == line.width) }
+        return frame.text
+    }
+
+    @Test("Results: the rows with the selection marked, numbered, in columns")
+    func resultsFrame() {
+        #expect(
+            draw(results()) == """
+                Music videos for "jack johnson"  1–3
+                › 1  Upside Down                       Jack Johnson          2005   3:12
+                  2  Sitting, Waiting, Wishing         Jack Johnson          2005   3:05
+                  3  Banana Pancakes                   Jack Johnson          2005   3:20
+
+
+                """)
+    }
+
+    @Test("Loading, empty and failed lists say so in the body")
+    func loadingEmptyError() {
+        var loading = ResultsViewState()
+        loading.title = "Music videos for \"x\""
+        loading.loading = .firstPage
+        #expect(draw(loading) == "Music videos for \"x\"\n\n  Searching…\n\n\n")
+        var empty = ResultsViewState()
+        empty.emptyMessage = "No music videos found"
+        #expect(draw(empty) == "Music videos\n\n  No music videos found\n\n\n")
+        var failed = ResultsViewState()
+        failed.emptyMessage = "Could not load the results"
+        #expect(draw(failed) == "Music videos\n\n  Could not load the results\n\n\n")
+    }
+
+    @Test("At 40 columns the year and duration go, and text is cut with an ellipsis")
+    func narrow() {
+        #expect(
+            draw(results(), columns: 40) == """
+                Music videos for "jack johnson"  1–3
+                › 1  Upside Down            Jack Johnson
+                  2  Sitting, Waiting, Wi…  Jack Johnson
+                  3  Banana Pancakes        Jack Johnson
+
+
+                """)
+    }
+
+    @Test("CJK and emoji rows line up by display width")
+    func wideCharacters() {
+        let text = draw(results(Self.wideVideos), columns: 60)
+        #expect(
+            text == """
+                Music videos for "jack johnson"  1–3
+                › 1  さくらんぼ                 大塚 愛          2005   4:13
+                  2  🎸 Rock 🎤 Live 👨‍👩‍👧         Band 🇯🇵          2005   1:01
+                  3  Ünïcödé Straße             Nobody           2005
+
+
+                """)
+        // The artist column starts at the same display column on every row.
+        let rows = text.split(separator: "\n").dropFirst().prefix(3)
+        let columns = rows.map { row in DisplayWidth.of(String(row.prefix { !"大BN".contains($0) })) }
+        #expect(Set(columns).count == 1)
+    }
+
+    @Test("From 110 columns the selected row's details show beside the list")
+    func preview() {
+        var state = results()
+        _ = state.moveSelection(by: 1)
+        let text = draw(state, columns: 120, rows: 8)
+        #expect(
+            text == """
+                Music videos for "jack johnson"  1–3
+                  1  Upside Down                   Jack Johnson        2005   3:12 │ Title          Sitting, Waiting, Wishing
+                › 2  Sitting, Waiting, Wishing     Jack Johnson        2005   3:05 │ Artist         Jack Johnson
+                  3  Banana Pancakes               Jack Johnson        2005   3:20 │ Released       2005-02-11
+                                                                                   │ Duration       3:05
+                                                                                   │ Genre          Rock
+                                                                                   │ Explicit       no
+                                                                                   │ Price          $1.99
+                """)
+        #expect(!draw(state, columns: 109, rows: 8).contains("│"))
+    }
+
+    @Test("Numbers continue from the first page's offset; the filter line shows what matches")
+    func offsetAndFilter() {
+        var state = results(firstNumber: 26)
+        state.startFilter()
+        for character in "pan" { _ = state.editFilter(.character(character)) }
+        #expect(
+            draw(state) == """
+                Music videos for "jack johnson"  26–28
+                /pan  1 of 3
+                › 28  Banana Pancakes                  Jack Johnson          2005   3:20
+
+
+
+                """)
+        #expect(state.selectedRow == 2)
+        state.clearFilter()
+        #expect(state.selectedRow == 2 && state.visible.count == 3)
+    }
+
+    @Test("The search screen: the field with its cursor, and recent searches beneath")
+    func searchFrame() {
+        var search = SearchViewState()
+        search.recentSearches = ["clairo", "jack johnson"]
+        _ = search.field.handle(.paste("jack"))
+        _ = search.field.handle(.left)
+        let frame = search.render(columns: 50, rows: 8)
+        #expect(
+            checked(frame) == """
+                Search music videos
+
+                › jack
+
+                Recent searches (↑/↓)
+                  1  clairo
+                  2  jack johnson
+
+                """)
+        #expect(frame.cursor == Frame.Position(row: 2, column: 5))
+    }
+
+    @Test("Details: every field, long URLs wrapped whole, and linked")
+    func detailsFrame() {
+        var details = DetailsViewState()
+        details.rows = MusicVideoDetailsFormatter.rows(for: Self.videos[0])
+        let frame = details.render(columns: 70, rows: 16)
+        #expect(
+            checked(frame) == """
+                Upside Down
+
+                  Title          Upside Down
+                  Artist         Jack Johnson
+                  Released       2005-02-11
+                  Duration       3:12
+                  Genre          Rock
+                  Explicit       no
+                  Price          $1.99
+                  Store country  USA
+                  Page           https://music.apple.com/us/music-video/banana-pancake
+                                 s/1?uo=4
+                  Artist page    https://music.apple.com/us/artist/jack-johnson/909253
+                                 ?uo=4
+                  Track id       1
+
+                """)
+        let links = frame.lines.flatMap(\.runs).compactMap(\.link)
+        #expect(links.first == "https://music.apple.com/us/music-video/banana-pancakes/1?uo=4")
+        #expect(links.count == 4)
+    }
+
+    @Test("Nothing from the server drives the terminal: controls are stripped, odd URLs are not links")
+    func hostileStrings() {
+        let hostile = MusicVideo.stub(
+            title: "Evil\u{1B}]8;;http://x\u{07}\u{1B}[2J\u{9B}31m", artistName: "\u{202E}Artist\r\n",
+            trackURL: URL(string: "javascript:alert(1)"))
+        var state = results([hostile])
+        state.title = "t"
+        let frame = state.render(columns: 120, rows: 12)
+        for run in frame.lines.flatMap(\.runs) {
+            #expect(!run.text.unicodeScalars.contains { TerminalSanitizer.isControl($0) })
+            #expect(run.link == nil)
+        }
+        var details = DetailsViewState()
+        details.rows = MusicVideoDetailsFormatter.rows(for: hostile)
+        let encoded = FrameEncoder(usesColor: true, usesHyperlinks: true).encode(
+            from: nil, to: details.render(columns: 80, rows: 20))
+        #expect(!encoded.contains(0x07) && !encoded.contains(0x9B))
+        #expect(!String(decoding: encoded, as: UTF8.self).contains("\u{1B}]8;;javascript"))
+    }
+
+    @Test("The status line: spinner, the last error, then the keys; the help box lists every key")
+    func chrome() {
+        let line = FullScreenChrome.statusLine(
+            columns: 60, activity: "Searching", spinnerTick: 1, message: "the service is down", keys: "q quit")
+        #expect(line.text == "⠙ Searching…  the service is down  q quit")
+        #expect(line.runs.contains { $0.attributes.contains(.red) })
+        var frame = Frame(columns: 40, rows: 8)
+        FullScreenChrome.drawHelp([("q", "quit"), ("?", "this help")], into: &frame)
+        #expect(frame.text.contains("│ q  quit"))
+        #expect(frame.text.contains("│ ?  this help"))
+        for line in frame.lines { #expect(line.width <= 40) }
+    }
+}
