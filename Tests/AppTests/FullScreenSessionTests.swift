@@ -67,7 +67,7 @@ struct FullScreenSessionTests {
 
     /// Pages of `limit` videos numbered from the query's offset, up to `total`.
     nonisolated static func paging(total: Int = 12) -> MockMusicVideosRepository {
-        MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+        MockMusicVideosRepository(search: { query throws(CatalogError) in
             let ids = Array((query.offset + 1)...(query.offset + query.limit)).filter { $0 <= total }
             let videos = ids.map { MusicVideo.stub(id: $0, title: "Video \($0)", artistID: 100 + $0) }
             return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
@@ -147,7 +147,7 @@ struct FullScreenSessionTests {
         let session = try Harness(repository: Self.paging(total: 5), term: "x")
         await session.coordinator.waitUntilIdle()
         await session.type(.end, .down)
-        #expect(session.statusLine.hasPrefix("no more results"))
+        #expect(session.statusLine.hasPrefix("no more music videos for \"x\" after the first 5"))
         #expect(session.selectedLine?.hasPrefix("› 5") == true)
         await session.type(.down)
         #expect(session.repository.searchedQueries.count == 2)
@@ -171,7 +171,7 @@ struct FullScreenSessionTests {
 
     @Test("Ctrl-C cancels only the request in flight; at idle it ends the session with 130")
     func controlC() async throws {
-        let repository = MockMusicVideosRepository(search: { _ throws(MusicVideoError) in
+        let repository = MockMusicVideosRepository(search: { _ throws(CatalogError) in
             // A server that never answers: only cancellation ends the request.
             do { try await Task.sleep(for: .seconds(600)) } catch { throw .cancelled }
             throw .cancelled
@@ -190,7 +190,7 @@ struct FullScreenSessionTests {
 
     @Test("A failure stays in the status line until the next key; nothing found says so")
     func errorAndEmpty() async throws {
-        let failing = MockMusicVideosRepository(search: { _ throws(MusicVideoError) in
+        let failing = MockMusicVideosRepository(search: { _ throws(CatalogError) in
             throw .serviceUnavailable(statusCode: 503)
         })
         let session = try Harness(repository: failing, term: "x")
@@ -201,7 +201,7 @@ struct FullScreenSessionTests {
         #expect(!session.statusLine.contains("HTTP 503"))
 
         let empty = try Harness(
-            repository: MockMusicVideosRepository(search: { query throws(MusicVideoError) in
+            repository: MockMusicVideosRepository(search: { query throws(CatalogError) in
                 MusicVideoPage(query: query, videos: [], rowCount: 0)
             }), term: "nothing")
         await empty.coordinator.waitUntilIdle()
@@ -214,7 +214,7 @@ struct FullScreenSessionTests {
     func actions() async throws {
         let repository = MockMusicVideosRepository(
             search: Self.paging().searchMusicVideos(query:),
-            artist: { query throws(MusicVideoError) in [.stub(id: 50, title: "By artist \(query.artistID)")] })
+            artist: { query throws(CatalogError) in [.stub(id: 50, title: "By artist \(query.artistID)")] })
         let session = try Harness(repository: repository, term: "x")
         await session.coordinator.waitUntilIdle()
         await session.type(.down, .character("o"))

@@ -44,7 +44,8 @@ struct FullScreenEndToEndTests {
         // A typo fixed with ← and Backspace; arrows, Home and Delete never reach the service.
         terminal.send("xclarx\u{7F}\u{1B}[Di\u{1B}[H\u{1B}[3~\u{1B}[Fo")
         terminal.send("\r")
-        #expect(await offPool { terminal.wait { $0.contains("Music videos for \"clairo\"") } })
+        #expect(await server.requestsArrived(1))
+        #expect(await offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
         #expect(server.requests.count == 1)
         let target = server.requests.first?.target ?? ""
         #expect(target.contains("term=clairo&"))

@@ -8,13 +8,13 @@ extension MusicVideosSceneDIContainer {
         -> (FullScreenSearchView, any MusicVideosSearchViewModel)
     {
         let viewModel = DefaultMusicVideosSearchViewModel(
-            recentSearchesRepository: recentSearchesRepository, actions: actions)
+            recentSearchesUseCase: makeFetchRecentSearchesUseCase(), actions: actions)
         return (FullScreenSearchView(viewModel: viewModel, term: term), viewModel)
     }
 
     /// A list that grows a page at a time as the user scrolls, fetching a page only when the
     /// user moves past the last row (no prefetch: each request counts against the rate limit).
-    func makeFullScreenResultsView(actions: MusicVideosListViewModelActions)
+    func makeFullScreenResultsView(actions: MusicVideosListViewModelActions, title: String)
         -> (FullScreenResultsView, any MusicVideosListViewModel)
     {
         let viewModel = DefaultMusicVideosListViewModel(
@@ -23,13 +23,14 @@ extension MusicVideosSceneDIContainer {
             actions: actions,
             prefetchesNextPage: false,
             keepsLoadedPages: true)
-        return (FullScreenResultsView(viewModel: viewModel), viewModel)
+        return (FullScreenResultsView(viewModel: viewModel, title: title, hints: Self.sessionHints), viewModel)
     }
 
     func makeFullScreenDetailsView(video: MusicVideo, actions: MusicVideoDetailsViewModelActions)
         -> FullScreenDetailsView
     {
-        FullScreenDetailsView(viewModel: makeMusicVideoDetailsViewModel(video: video, actions: actions))
+        FullScreenDetailsView(
+            viewModel: makeMusicVideoDetailsViewModel(video: video, actions: actions), hints: Self.sessionHints)
     }
 
     func makeFullScreenFlowCoordinator(settings: MusicVideosSearchFlowCoordinator.Settings)

@@ -126,13 +126,15 @@ final class FullScreenFlowCoordinator: FullScreenHost {
 
     private func showResults(for term: String) {
         let query = settingsQuery(term: term)
-        pushResults { await $0.didSearch(query: query) }
+        pushResults(title: "Music videos for \"\(term)\"") { await $0.didSearch(query: query) }
     }
 
     private func showArtistVideos(artistID: Int, artistName: String?) {
         let query = ArtistMusicVideosQuery(
             artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
-        pushResults { await $0.didShowArtistVideos(query: query) }
+        pushResults(title: "Music videos by " + (artistName ?? "artist \(artistID)")) {
+            await $0.didShowArtistVideos(query: query)
+        }
     }
 
     private func showDetails(of video: MusicVideo) {
@@ -148,12 +150,12 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         }
     }
 
-    private func pushResults(_ load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void) {
+    private func pushResults(title: String, _ load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void) {
         let actions = MusicVideosListViewModelActions(
             showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
             openInBrowser: { [weak self] in self?.open($0) },
             showArtistVideos: { [weak self] id, name in self?.showArtistVideos(artistID: id, artistName: name) })
-        let (view, viewModel) = container.makeFullScreenResultsView(actions: actions)
+        let (view, viewModel) = container.makeFullScreenResultsView(actions: actions, title: title)
         push(view)
         perform { await load(viewModel) }
     }

@@ -26,8 +26,8 @@ enum TerminalEvent: Sendable, Equatable {
 }
 
 /// Keys from the terminal, decoded once on a reader thread of their own, and the signals the
-/// session handles, as one stream. SIGHUP and SIGQUIT restore the terminal at once and end the
-/// process with 129 and 131.
+/// session handles, as one stream. SIGHUP restores the terminal at once and ends the process
+/// with 129.
 final class TerminalEvents: @unchecked Sendable {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     static let escapeTimeoutMilliseconds: Int32 = 50
@@ -51,9 +51,9 @@ final class TerminalEvents: @unchecked Sendable {
             source.resume()
             sources.append(source)
         }
-        // SIGTERM (like SIGINT) is the interruption handler's: it cancels the run, and the session
-        // restores the terminal as it unwinds.
-        let fatal: [(Int32, ExitStatus)] = [(SIGHUP, .hangUp), (SIGQUIT, .quit)]
+        // SIGINT, SIGTERM and SIGQUIT are the interruption handler's: it cancels the run, and the
+        // session restores the terminal as it unwinds.
+        let fatal: [(Int32, ExitStatus)] = [(SIGHUP, .hangUp)]
         for (number, status) in fatal {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -77,7 +77,7 @@ final class TerminalEvents: @unchecked Sendable {
     /// Stops the reader thread and the signal handlers (SIGCONT and SIGWINCH back to default).
     func stop() {
         for source in sources { source.cancel() }
-        for number in [SIGWINCH, SIGTSTP, SIGCONT, SIGHUP, SIGQUIT] { signal(number, SIG_DFL) }
+        for number in [SIGWINCH, SIGTSTP, SIGCONT, SIGHUP] { signal(number, SIG_DFL) }
         var byte: UInt8 = 1
         _ = systemWrite(wake.write, &byte, 1)
         continuation.finish()

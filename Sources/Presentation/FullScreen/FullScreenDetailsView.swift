@@ -74,6 +74,7 @@ public struct DetailsViewState: Equatable, Sendable {
 @MainActor
 public final class FullScreenDetailsView: FullScreenView {
     private let viewModel: any MusicVideoDetailsViewModel
+    private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()
     private var size = (columns: 80, rows: 10)
     public weak var host: (any FullScreenHost)?
@@ -82,8 +83,12 @@ public final class FullScreenDetailsView: FullScreenView {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
     }
 
-    public init(viewModel: any MusicVideoDetailsViewModel) {
+    /// - Parameters:
+    ///   - viewModel: The video.
+    ///   - hints: How advice in messages is worded here.
+    public init(viewModel: any MusicVideoDetailsViewModel, hints: any HintPhrasing) {
         self.viewModel = viewModel
+        self.hints = hints
         viewModel.rows
             .sink { [weak self] rows in self?.state.rows = rows }
             .store(in: &subscriptions)
@@ -91,7 +96,9 @@ public final class FullScreenDetailsView: FullScreenView {
             .sink { [weak self] notice in self?.host?.report(notice) }
             .store(in: &subscriptions)
         viewModel.error
-            .sink { [weak self] error in self?.host?.report(MusicVideoErrorMessage.text(for: error)) }
+            .sink { [weak self] error in
+                self?.host?.report(CatalogErrorMessage.message(for: error).text(phrasing: hints))
+            }
             .store(in: &subscriptions)
     }
 

@@ -7,6 +7,7 @@ import Foundation
 @MainActor
 public final class FullScreenResultsView: FullScreenView {
     private let viewModel: any MusicVideosListViewModel
+    private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()
     public weak var host: (any FullScreenHost)?
     /// The body's height at the last drawing, for paging by a screenful.
@@ -14,15 +15,20 @@ public final class FullScreenResultsView: FullScreenView {
     /// What the rows shown are; the first page's offset numbers them.
     private var source: MusicVideosListSource?
     /// The last kind of load started: a next page adds rows, anything else replaces them.
-    private var lastLoad = MusicVideosListLoading.firstPage
+    private var lastLoad = ListLoading.firstPage
 
     public private(set) var state = ResultsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
     }
 
-    /// - Parameter viewModel: A list that keeps its loaded pages.
-    public init(viewModel: any MusicVideosListViewModel) {
+    /// - Parameters:
+    ///   - viewModel: A list that keeps its loaded pages.
+    ///   - title: The heading until the list says what it holds.
+    ///   - hints: How advice in messages is worded here.
+    public init(viewModel: any MusicVideosListViewModel, title: String, hints: any HintPhrasing) {
         self.viewModel = viewModel
+        self.hints = hints
+        state.title = TerminalSanitizer.sanitize(title)
         bind()
     }
 
@@ -48,12 +54,12 @@ public final class FullScreenResultsView: FullScreenView {
             .sink { [weak self] items in self?.show(items) }
             .store(in: &subscriptions)
         viewModel.noResults
-            .sink { [weak self] source in self?.showNothingFound(for: source) }
+            .sink { [weak self] message in self?.showNothingFound(message) }
             .store(in: &subscriptions)
         viewModel.error
             .sink { [weak self] error in
                 guard let self else { return }
-                let message = MusicVideoErrorMessage.text(for: error)
+                let message = CatalogErrorMessage.message(for: error).text(phrasing: hints)
                 if state.rows.isEmpty { state.emptyMessage = "Could not load the results" }
                 host?.report(message)
             }
@@ -78,13 +84,11 @@ public final class FullScreenResultsView: FullScreenView {
     /// Whether the screen has no rows (its first load failed, found nothing, or was cancelled).
     public var isEmpty: Bool { state.rows.isEmpty }
 
-    private func showNothingFound(for source: MusicVideosListSource) {
-        if state.rows.isEmpty {
-            state.emptyMessage = "No music videos found"
-        } else {
-            state.hasNextPage = false
-            host?.report("no more results — this is the last page")
-        }
+    private func showNothingFound(_ message: UserMessage) {
+        if state.rows.isEmpty { state.emptyMessage = "No music videos found" }
+        state.hasNextPage = false
+        state.selectsNextPage = false
+        host?.report(message.text(phrasing: hints))
     }
 
     private static func title(for source: MusicVideosListSource) -> String {

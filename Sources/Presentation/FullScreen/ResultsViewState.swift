@@ -24,7 +24,7 @@ public struct ResultsViewState: Equatable, Sendable {
     public private(set) var isEditingFilter = false
     /// Digits typed to open a row by number.
     public private(set) var typedNumber = ""
-    public var loading = MusicVideosListLoading.idle
+    public var loading = ListLoading.idle
     public var hasNextPage = false
     /// Shown instead of rows when there are none (nothing found, or the load failed).
     public var emptyMessage: String?
