@@ -37,6 +37,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // `Benchmarks/run` measures one key of the full-screen session with this.
+        .executableTarget(
+            name: "mvsearch-fullscreen-benchmark",
+            dependencies: ["Networking", "Domain", "Data", "Presentation"],
+            path: "Benchmarks/FullScreen",
+            swiftSettings: strictSettings
+        ),
+
         // Test doubles for every seam; never a dependency of a production target.
         .target(
             name: "Mocks",

@@ -43,6 +43,8 @@ struct KeyDecoderTests {
         #expect(decoder.isWaiting)
         #expect(decoder.flush() == [.escape])
         #expect(decode("\u{1B}\u{1B}[A") == [.escape, .up])
+        // Esc typed just before another key is both keys (nothing uses Alt).
+        #expect(decode("\u{1B}/b") == [.escape, .character("/"), .character("b")])
         // A sequence split between reads waits for its end, then is one key.
         #expect(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
         #expect(decoder.feed(Array("5~".utf8)) == [.pageUp])

@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import Mocks
 import Presentation
 import Testing
 
@@ -71,5 +73,140 @@ struct FrameEncoderTests {
         let output = text(encoder.encode(from: frame(["abc"]), to: shown))
         #expect(output == "\u{1B}[1;4H\u{1B}[?25h")
         #expect(text(encoder.encode(from: shown, to: frame(["abc"]))) == "\u{1B}[?25l")
+    }
+}
+
+/// A small terminal: enough of what the encoder sends (cursor position, erase, scroll region,
+/// index and reverse index, text; attributes and links ignored) to check that the bytes turn
+/// the last frame into the next.
+struct MiniTerminal {
+    private(set) var cells: [[String]]
+    private var row = 0
+    private var column = 0
+    private var top = 0
+    private var bottom: Int
+    let columns: Int
+
+    init(columns: Int, rows: Int) {
+        self.columns = columns
+        cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+        bottom = rows - 1
+    }
+
+    var text: String {
+        cells.map { line in
+            var text = line.joined()
+            while text.last == " " { text.removeLast() }
+            return text
+        }.joined(separator: "\n")
+    }
+
+    mutating func apply(_ bytes: [UInt8]) {
+        let scalars = Array(String(decoding: bytes, as: UTF8.self))
+        var index = 0
+        while index < scalars.count {
+            let character = scalars[index]
+            guard character == "\u{1B}" else {
+                put(character)
+                index += 1
+                continue
+            }
+            let kind = scalars[index + 1]
+            if kind == "D" || kind == "M" {
+                moveLine(down: kind == "D")
+                index += 2
+            } else if kind == "]" {  // OSC … ESC \
+                index += 2
+                while !(scalars[index] == "\u{1B}" && scalars[index + 1] == "\\") { index += 1 }
+                index += 2
+            } else {  // CSI
+                var end = index + 2
+                while !scalars[end].isLetter { end += 1 }
+                let parameters = String(scalars[(index + 2)..<end])
+                csi(parameters, scalars[end])
+                index = end + 1
+            }
+        }
+    }
+
+    private mutating func csi(_ parameters: String, _ final: Character) {
+        let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
+        switch final {
+        case "H":
+            row = (numbers.first ?? 1) - 1
+            column = (numbers.count > 1 ? numbers[1] : 1) - 1
+        case "K":
+            for position in column..<columns { cells[row][position] = " " }
+        case "J":
+            cells = cells.map { $0.map { _ in " " } }
+        case "r":
+            top = parameters.isEmpty ? 0 : numbers[0] - 1
+            bottom = parameters.isEmpty ? cells.count - 1 : numbers[1] - 1
+            row = 0
+            column = 0
+        default:
+            break  // m (attributes), h/l (modes)
+        }
+    }
+
+    private mutating func moveLine(down: Bool) {
+        let blank = Array(repeating: " ", count: columns)
+        if down {
+            if row == bottom {
+                cells.remove(at: top)
+                cells.insert(blank, at: bottom)
+            } else {
+                row += 1
+            }
+        } else if row == top {
+            cells.remove(at: bottom)
+            cells.insert(blank, at: top)
+        } else {
+            row -= 1
+        }
+    }
+
+    private mutating func put(_ character: Character) {
+        let width = DisplayWidth.of(character)
+        guard column + width <= columns else { return }  // autowrap is off: nothing past the edge
+        cells[row][column] = String(character)
+        if width == 2 { cells[row][column + 1] = "" }
+        column += width
+    }
+}
+
+@MainActor
+@Suite("Frame encoder on a terminal")
+struct FrameEncoderTerminalTests {
+    @Test(
+        "Applied to what the terminal shows, the bytes give exactly the next frame, scrolling included",
+        arguments: [60, 100, 120])
+    func replay(columns: Int) {
+        let videos = (1...60).map { number in
+            MusicVideo.stub(
+                id: number, title: number % 5 == 0 ? "大塚 愛 さくらんぼ \(number)" : "Video \(number) 🎸",
+                artistName: "Artist \(number % 7)")
+        }
+        var state = ResultsViewState()
+        state.title = "t"
+        state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: 1)
+        let rows = 14
+        let encoder = FrameEncoder(usesColor: true, usesHyperlinks: true)
+        var terminal = MiniTerminal(columns: columns, rows: rows)
+        var shown: Frame?
+        var scrolls = 0
+        let moves = Array(repeating: 1, count: 30) + Array(repeating: -1, count: 25) + [10, -10, 1, 1, -1]
+        for move in moves {
+            _ = state.moveSelection(by: move)
+            state.scrollToSelection(rows: rows)
+            let frame = state.render(columns: columns, rows: rows)
+            let bytes = encoder.encode(from: shown, to: frame)
+            if String(decoding: bytes, as: UTF8.self).contains("r\u{1B}[") { scrolls += 1 }
+            terminal.apply(bytes)
+            #expect(terminal.text == frame.text)
+            shown = frame
+        }
+        // Narrow lists scroll with a region; beside a preview every line changes anyway.
+        #expect(columns >= ResultsViewState.previewMinimumColumns ? scrolls == 0 : scrolls > 30)
     }
 }

@@ -81,10 +81,10 @@ struct KeyDecoder {
         case UInt8(ascii: "O"):
             guard pending.count >= 3 else { return nil }
             return (Self.finalKey(pending[2]), 3)
-        case 0x1B:
-            return (.escape, 1)  // Esc, then whatever the second ESC starts
         default:
-            return (nil, 2)  // Alt and a key: nothing here uses it
+            // Esc typed just before another key (or Alt and a key, which nothing here uses):
+            // Esc, then that key.
+            return (.escape, 1)
         }
     }
 

@@ -26,22 +26,34 @@ public struct FrameEncoder: Sendable {
         out.reserveCapacity(1024)
         let cursorWasVisible = previous?.cursor != nil
         let repaint = previous == nil || previous?.columns != next.columns || previous?.rows != next.rows
+        var shown = repaint ? [] : previous?.lines ?? []
         var changed = false
-        for (row, line) in next.lines.enumerated() {
-            if !repaint, let previous, previous.lines[row] == line { continue }
-            if repaint && line.runs.isEmpty { continue }
+        if repaint {
+            append("\(Self.escape)[?25l\(Self.escape)[H\(Self.escape)[2J", to: &out)
+            shown = Array(repeating: FrameLine(columns: next.columns), count: next.rows)
+            changed = true
+        } else if let scroll = Self.scroll(from: shown, to: next.lines) {
+            // The list moved by one row: the terminal moves those lines itself (a scroll
+            // region, then index or reverse index), and only what is new is written.
+            if cursorWasVisible { append("\(Self.escape)[?25l", to: &out) }
+            changed = true
+            append("\(Self.escape)[\(scroll.top + 1);\(scroll.bottom + 1)r", to: &out)
+            if scroll.up {
+                append("\(Self.escape)[\(scroll.bottom + 1);1H\(Self.escape)D", to: &out)
+            } else {
+                append("\(Self.escape)[\(scroll.top + 1);1H\(Self.escape)M", to: &out)
+            }
+            append("\(Self.escape)[r", to: &out)
+            shown = Self.shifted(shown, by: scroll)
+        }
+        for (row, line) in next.lines.enumerated() where shown[row] != line {
             if !changed {
-                if cursorWasVisible || repaint { append("\(Self.escape)[?25l", to: &out) }
-                if repaint { append("\(Self.escape)[H\(Self.escape)[2J", to: &out) }
+                if cursorWasVisible { append("\(Self.escape)[?25l", to: &out) }
                 changed = true
             }
             append("\(Self.escape)[\(row + 1);1H", to: &out)
             encode(line, into: &out)
             if line.width < next.columns { append("\(Self.escape)[K", to: &out) }
-        }
-        if repaint && !changed {
-            append("\(Self.escape)[?25l\(Self.escape)[H\(Self.escape)[2J", to: &out)
-            changed = true
         }
         if let cursor = next.cursor {
             if changed || previous?.cursor != cursor {
@@ -52,6 +64,47 @@ public struct FrameEncoder: Sendable {
             append("\(Self.escape)[?25l", to: &out)
         }
         return out
+    }
+
+    /// A block of lines moved up (`up`) or down by one row, between `top` and `bottom`.
+    struct Scroll: Equatable {
+        let top: Int
+        let bottom: Int
+        let up: Bool
+    }
+
+    /// The one-row scroll that leaves the fewest lines to write, when it saves at least three.
+    static func scroll(from old: [FrameLine], to new: [FrameLine]) -> Scroll? {
+        guard old.count == new.count, new.count >= 3 else { return nil }
+        let withoutScroll = zip(old, new).filter { $0 != $1 }.count
+        var best: (scroll: Scroll, cost: Int)?
+        for up in [true, false] {
+            let offset = up ? 1 : -1
+            let moved = new.indices.filter { row in
+                old.indices.contains(row + offset) && new[row] != old[row] && new[row] == old[row + offset]
+            }
+            guard let first = moved.first, let last = moved.last else { continue }
+            let scroll = Scroll(top: up ? first : first - 1, bottom: up ? last + 1 : last, up: up)
+            guard scroll.top >= 0, scroll.bottom < new.count, scroll.top < scroll.bottom else { continue }
+            let after = shifted(old, by: scroll)
+            let cost = zip(after, new).filter { $0 != $1 }.count
+            if cost + 3 <= withoutScroll, cost < best?.cost ?? Int.max { best = (scroll, cost) }
+        }
+        return best?.scroll
+    }
+
+    /// What the terminal shows after the scroll: the block moved, a blank line where it left.
+    static func shifted(_ lines: [FrameLine], by scroll: Scroll) -> [FrameLine] {
+        var lines = lines
+        let blank = FrameLine(columns: lines.first?.columns ?? 0)
+        if scroll.up {
+            lines[scroll.top..<scroll.bottom] = lines[(scroll.top + 1)...scroll.bottom]
+            lines[scroll.bottom] = blank
+        } else {
+            lines[(scroll.top + 1)...scroll.bottom] = lines[scroll.top..<scroll.bottom]
+            lines[scroll.top] = blank
+        }
+        return lines
     }
 
     /// One line: each run with its attributes (reset at the end) and its link, if any.

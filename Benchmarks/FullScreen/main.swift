@@ -1,0 +1,103 @@
+// In-process cost of one key in the full-screen results screen with 200 rows loaded: the key
+// handled by the view, the frame drawn (body, status line) and diffed against the last one into
+// the bytes for the terminal — what the session does per key, minus the write(2) itself. Also
+// the bytes written for moving the selection by one row. Usage: mvsearch-fullscreen-benchmark BODY [N]
+import Data
+import Domain
+import Foundation
+import Networking
+import Presentation
+
+/// Answers every request with the same body, as a network service that took no time would.
+struct MemoryNetworkService: NetworkService {
+    let body: Data
+
+    func request(_ endpoint: any Requestable) async throws(NetworkError) -> NetworkResponse {
+        NetworkResponse(statusCode: 200, body: body)
+    }
+}
+
+/// Counts redraw requests, as the session's coalescing does.
+@MainActor
+final class CountingHost: FullScreenHost {
+    var redraws = 0
+    func setNeedsDisplay() { redraws += 1 }
+    func report(_ message: String) {}
+    func perform(_ work: @escaping @MainActor () async -> Void) { Task { await work() } }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, let body = FileManager.default.contents(atPath: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: mvsearch-fullscreen-benchmark BODY [SWEEPS]\n".utf8))
+    exit(64)
+}
+let sweeps = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
+
+@MainActor
+func run() async {
+    let repository = DefaultMusicVideosRepository(
+        dataTransferService: DefaultDataTransferService(networkService: MemoryNetworkService(body: body)))
+    let viewModel = DefaultMusicVideosListViewModel(
+        searchUseCase: DefaultSearchMusicVideosUseCase(repository: repository),
+        artistVideosUseCase: DefaultFetchArtistMusicVideosUseCase(repository: repository),
+        keepsLoadedPages: true)
+    let view = FullScreenResultsView(viewModel: viewModel, title: "x", hints: PlainHintPhrasing())
+    let host = CountingHost()
+    view.host = host
+    await viewModel.didSearch(query: MusicVideoQuery(term: "x", limit: 200))
+    print("rows\t\(view.state.rows.count)")
+
+    for (columns, rows) in [(100, 40), (120, 40)] {
+        let encoder = FrameEncoder(usesColor: true, usesHyperlinks: true)
+        func frame() -> Frame {
+            FullScreenChrome.frame(for: view, columns: columns, rows: rows, message: nil, spinnerTick: 0, help: nil)
+        }
+        var shown = frame()
+        _ = view.handle(.home)
+        shown = frame()
+        // One sweep: ↓ through all 200 rows (scrolling from row 39 on), then ↑ back to the top.
+        let keys = Array(repeating: Key.down, count: 199) + Array(repeating: Key.up, count: 199)
+        var durations: [Duration] = []
+        var bytesInView: [Int] = []
+        var bytesScrolling: [Int] = []
+        var sink = 0
+        let clock = ContinuousClock()
+        for sweep in 0..<(sweeps + 1) {
+            for key in keys {
+                let topBefore = view.state.top
+                let start = clock.now
+                _ = view.handle(key)
+                let next = frame()
+                let bytes = encoder.encode(from: shown, to: next)
+                let elapsed = clock.now - start
+                shown = next
+                sink &+= bytes.count
+                guard sweep > 0 else { continue }  // the first sweep warms up
+                durations.append(elapsed)
+                if view.state.top == topBefore {
+                    bytesInView.append(bytes.count)
+                } else {
+                    bytesScrolling.append(bytes.count)
+                }
+            }
+        }
+        durations.sort()
+        func microseconds(_ duration: Duration) -> Double {
+            Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
+        }
+        let mean = durations.reduce(Duration.zero, +) / durations.count
+        let p99 = durations[durations.count * 99 / 100]
+        print(
+            "\(columns)x\(rows)\tkey+frame mean \(String(format: "%.1f", microseconds(mean))) µs\tp99 "
+                + "\(String(format: "%.1f", microseconds(p99))) µs\tmax \(String(format: "%.1f", microseconds(durations.last ?? .zero))) µs"
+                + "\t(\(durations.count) keys, \(sink % 10))")
+        func describe(_ sizes: [Int]) -> String {
+            guard !sizes.isEmpty else { return "none" }
+            return "mean \(sizes.reduce(0, +) / sizes.count) B, max \(sizes.max() ?? 0) B (\(sizes.count) moves)"
+        }
+        print("\(columns)x\(rows)\tbytes per one-row move, selection inside the view\t\(describe(bytesInView))")
+        print("\(columns)x\(rows)\tbytes per one-row move, the list scrolling\t\(describe(bytesScrolling))")
+    }
+}
+
+await run()
