@@ -23,6 +23,8 @@ public enum CatalogError: Error, Equatable, Sendable {
     case rejectedQuery(message: String?)
     /// The service answered, but not in a form that could be read.
     case unreadableResponse(reason: String)
+    /// This machine ran out of file descriptors (the process's open-file limit, or the system's).
+    case tooManyOpenFiles
     /// The caller cancelled.
     case cancelled
 }

@@ -57,7 +57,7 @@ public struct DefaultNetworkService: NetworkService {
             do {
                 (data, response) = try await sessionManager.data(for: request)
             } catch {
-                throw Self.networkError(from: error)
+                throw Self.explained(Self.networkError(from: error))
             }
             return try Self.check(data: data, response: response).get()
         }
@@ -75,6 +75,22 @@ public struct DefaultNetworkService: NetworkService {
             return .failure(.httpStatus(HTTPFailure(statusCode: http.statusCode, body: data, headers: headers)))
         }
         return .success(NetworkResponse(statusCode: http.statusCode, body: data, headers: headers))
+    }
+
+    /// A transport failure that could come from having no file descriptor left is that, when no
+    /// descriptor can be opened now: engines report EMFILE as "could not connect" or not at all.
+    /// - Parameters:
+    ///   - error: The mapped transport failure.
+    ///   - limitReached: Whether no descriptor can be opened now (tests pass their own).
+    static func explained(
+        _ error: NetworkError, limitReached: () -> Bool = OpenFileLimit.isReached
+    ) -> NetworkError {
+        switch error {
+        case .cannotConnect, .connectionLost, .hostNotFound, .notConnected, .invalidResponse, .other:
+            return limitReached() ? .tooManyOpenFiles : error
+        default:
+            return error
+        }
     }
 
     /// Maps transport errors to the cases callers act on; anything unknown keeps its text.

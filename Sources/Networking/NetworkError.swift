@@ -25,6 +25,9 @@ public enum NetworkError: Error, Equatable, Sendable {
     case responseTooLarge(limit: Int)
     /// A redirect was not followed: too many, or to a scheme other than http(s), or from https to http.
     case redirectRejected(String)
+    /// The process (or the system) has no file descriptor left, so no connection could be
+    /// opened (EMFILE, ENFILE).
+    case tooManyOpenFiles
     /// Offline: nothing is stored for this request, so it was not sent.
     case notCached
     /// The endpoint and configuration did not form a valid URL.

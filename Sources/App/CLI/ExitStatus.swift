@@ -13,6 +13,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// The service is unavailable or unreachable (EX_UNAVAILABLE).
     case unavailable = 69
+    /// The system refused a resource: no file descriptor left (EX_OSERR).
+    case systemError = 71
     /// A file could not be created, replaced or removed (EX_CANTCREAT).
     case cannotCreate = 73
     /// The results (or the history file) could not be written (EX_IOERR).
@@ -36,6 +38,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .offline, .notAvailableOffline, .serviceUnreachable, .connectionLost, .serviceUnavailable:
             self = .unavailable
         case .timedOut, .rateLimited: self = .temporaryFailure
+        case .tooManyOpenFiles: self = .systemError
         case .cancelled: self = .interrupted
         }
     }

@@ -46,6 +46,7 @@ extension CatalogError {
             self = .unreadableResponse(reason: "the answer is larger than \(limit / 1_048_576) MiB, so reading stopped")
         case .httpStatus(let failure): self.init(failure)
         case .connectionLost: self = .connectionLost
+        case .tooManyOpenFiles: self = .tooManyOpenFiles
         case .hostNotFound, .cannotConnect, .redirectRejected, .urlGeneration, .other: self = .serviceUnreachable
         }
     }

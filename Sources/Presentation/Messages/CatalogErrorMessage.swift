@@ -35,6 +35,8 @@ public enum CatalogErrorMessage {
             return UserMessage("the iTunes service rejected the query", hint: .checkSearchOptions)
         case .unreadableResponse(let reason):
             return UserMessage("could not read the answer: \(reason)", hint: .tryAgainLater)
+        case .tooManyOpenFiles:
+            return UserMessage("too many open files: no connection could be opened", hint: .raiseOpenFileLimit)
         case .cancelled:
             return UserMessage("cancelled", hint: nil)
         }

@@ -26,6 +26,8 @@ public enum RecoveryHint: Equatable, Sendable {
     case tryOtherWords
     /// An id found nothing: the id may be wrong, or the item sold in another store country.
     case checkIDOrCountry
+    /// Fewer files open at once, or a higher limit.
+    case raiseOpenFileLimit
 }
 
 /// Words a hint for the user.
@@ -61,6 +63,7 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .giveCountryCode: "use a code such as US, GB or JP"
         case .tryOtherWords: "try other or fewer words"
         case .checkIDOrCountry: "check the id, or try another store country"
+        case .raiseOpenFileLimit: "close other programs, or raise the limit (ulimit -n) and try again"
         }
     }
 }
