@@ -166,34 +166,4 @@ struct HostileNetworkEndToEndTests {
                 "home/.local/state/mvsearch",
             ])
     }
-
-    #if os(Linux)
-        @Test("Given an open-file limit too low for a connection, then the message says so: too many open files, 71")
-        func tooManyOpenFiles() async throws {
-            let server = try LoopbackHTTPServer(always: .json(Self.answer))
-            defer { server.stop() }
-            let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
-            try #require(FileManager.default.isExecutableFile(atPath: prlimit.path), "util-linux's prlimit is needed")
-            let process = Process()
-            process.executableURL = prlimit
-            process.arguments = [
-                "--nofile=10:10", MVSearchProcess.executableURL.path, "--base-url", server.baseURL.absoluteString,
-                "jack",
-            ]
-            process.environment = MVSearchProcess.environment()
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let text = await MVSearchProcess.offPool { () -> String in
-                let data = errors.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return String(decoding: data, as: UTF8.self)
-            }
-            #expect(process.terminationStatus == 71, "\(text)")
-            #expect(text.contains("mvsearch: too many open files"), "\(text)")
-            #expect(text.contains("ulimit -n"))
-        }
-    #endif
 }
