@@ -15,9 +15,10 @@ struct InterruptionEndToEndTests {
         try #require(await server.requestsArrived(), "the request never reached the server")
         let sent = ContinuousClock.now
         kill(running.process.processIdentifier, signalNumber)
-        let result = await running.finish(timeout: 10)
-        // The deadline: one second's grace for the cancelled run, plus 5 s of slack.
-        #expect(ContinuousClock.now - sent < .seconds(6))
+        let result = await running.finish(timeout: 60)
+        // The deadline: one second's grace for the cancelled run, plus slack for a loaded
+        // machine; a run that ignored the signal would go on until the kill after 60 s.
+        #expect(ContinuousClock.now - sent < .seconds(1 + 14))
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.isEmpty)
