@@ -15,7 +15,7 @@ struct BackgroundSavingRecentSearchesRepositoryTests {
 
         func open() {
             isOpen = true
-            waiting.forEach { $0.resume() }
+            for continuation in waiting { continuation.resume() }
             waiting.removeAll()
         }
 
