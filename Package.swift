@@ -7,6 +7,11 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// On Linux, the `URLSession` engine is compiled into debug builds only, so that the tests run
+/// against it too; release builds leave FoundationNetworking (and the libcurl it links) out.
+let networkingSettings =
+    strictSettings + [.define("URLSESSION_ENGINE", .when(platforms: [.linux], configuration: .debug))]
+
 let package = Package(
     name: "mvsearch",
     platforms: [.macOS(.v15)],
@@ -19,7 +24,7 @@ let package = Package(
     ],
     targets: [
         // Layers: each may import only what DESIGN.md §1 allows; the compiler enforces it.
-        .target(name: "Networking", swiftSettings: strictSettings),
+        .target(name: "Networking", swiftSettings: networkingSettings),
         .target(name: "Domain", swiftSettings: strictSettings),
         .target(name: "Data", dependencies: ["Domain", "Networking"], swiftSettings: strictSettings),
         .target(name: "Presentation", dependencies: ["Domain"], swiftSettings: strictSettings),
@@ -57,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "Mocks"],
-            swiftSettings: strictSettings
+            swiftSettings: networkingSettings
         ),
         .testTarget(
             name: "DomainTests",

@@ -1,16 +1,12 @@
 import Foundation
 import Networking
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A session manager that answers from a closure and records every request.
 public final class MockNetworkSessionManager: NetworkSessionManager, @unchecked Sendable {
-    public typealias Handler = @Sendable (URLRequest) async throws -> (Data, URLResponse)
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
 
     private let handler: Handler?
-    private let recorded = Locked<[URLRequest]>([])
+    private let recorded = Locked<[HTTPRequest]>([])
 
     /// - Parameter handler: Answers each request; `nil` fails the test on any request.
     public init(handler: Handler? = nil) {
@@ -18,9 +14,9 @@ public final class MockNetworkSessionManager: NetworkSessionManager, @unchecked 
     }
 
     /// Every request, in order.
-    public var requests: [URLRequest] { recorded.value }
+    public var requests: [HTTPRequest] { recorded.value }
 
-    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    public func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         recorded.withLock { $0.append(request) }
         guard let handler else {
             reportUnimplemented("MockNetworkSessionManager.data(for:)")
@@ -36,21 +32,12 @@ public final class MockNetworkSessionManager: NetworkSessionManager, @unchecked 
         headers: [String: String] = ["Content-Type": "text/javascript; charset=utf-8"]
     ) -> MockNetworkSessionManager {
         MockNetworkSessionManager { request in
-            (body, HTTPURLResponse.stub(url: request.url, status: status, headers: headers))
+            (body, HTTPResponse(url: request.url, statusCode: status, headers: headers))
         }
     }
 
     /// Fails every request with this error.
     public static func failing(with error: any Error & Sendable) -> MockNetworkSessionManager {
         MockNetworkSessionManager { _ in throw error }
-    }
-}
-
-extension HTTPURLResponse {
-    /// A response for tests; the URL defaults to a placeholder when the request had none.
-    public static func stub(url: URL?, status: Int, headers: [String: String] = [:]) -> URLResponse {
-        let url = url ?? URL(fileURLWithPath: "/")
-        return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-            ?? URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
     }
 }

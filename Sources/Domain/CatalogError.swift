@@ -11,6 +11,8 @@ public enum CatalogError: Error, Equatable, Sendable {
     case notAvailableOffline
     /// The service's host could not be found or reached.
     case serviceUnreachable
+    /// The service's identity could not be verified, or the secure connection failed.
+    case insecureConnection(InsecureConnectionReason)
     /// The connection broke before the whole answer arrived.
     case connectionLost
     /// The service answered with a server error.
@@ -27,4 +29,16 @@ public enum CatalogError: Error, Equatable, Sendable {
     case tooManyOpenFiles
     /// The caller cancelled.
     case cancelled
+}
+
+/// Why a secure connection to the service was not made.
+public enum InsecureConnectionReason: Equatable, Sendable {
+    /// Its certificate is not signed by an authority this machine trusts.
+    case untrustedCertificate
+    /// Its certificate has expired, or is not valid yet.
+    case expiredCertificate
+    /// Its certificate names another host.
+    case wrongHost
+    /// The handshake failed otherwise; the transport's words.
+    case handshakeFailed(String)
 }

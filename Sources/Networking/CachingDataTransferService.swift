@@ -57,7 +57,7 @@ public struct CachingDataTransferService: DataTransferService {
 
     public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
         guard E.Response.self is any Encodable.Type, endpoint.method == .get,
-            let url = try? endpoint.urlRequest(with: configuration).url
+            let url = try? endpoint.httpRequest(with: configuration).url
         else { return try await wrapped.request(endpoint) }
         let key = "GET " + url.absoluteString
         if mode != .refresh, let cached = store.response(for: key) {

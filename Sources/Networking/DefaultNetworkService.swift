@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Builds the request from the configuration, performs it through the session manager, and
 /// turns anything but a 2xx HTTP answer into a `NetworkError`. The configuration's timeout
 /// bounds each request as a whole (connection, headers and body), whatever the engine.
@@ -27,9 +23,9 @@ public struct DefaultNetworkService: NetworkService {
     }
 
     public func request(_ endpoint: any Requestable) async throws(NetworkError) -> NetworkResponse {
-        let request: URLRequest
+        let request: HTTPRequest
         do {
-            request = try endpoint.urlRequest(with: configuration)
+            request = try endpoint.httpRequest(with: configuration)
         } catch {
             throw .urlGeneration(error)
         }
@@ -48,12 +44,12 @@ public struct DefaultNetworkService: NetworkService {
     /// Sends the request and reads the whole answer, body included, within the configuration's
     /// timeout — measured here, above the session manager, so it holds for any engine, and as
     /// a total: a body that trickles in a byte at a time cannot stretch it.
-    private func exchange(_ request: URLRequest) async throws(NetworkError) -> NetworkResponse {
+    private func exchange(_ request: HTTPRequest) async throws(NetworkError) -> NetworkResponse {
         let sessionManager = sessionManager
         return try await TimeLimit.run(.seconds(configuration.timeout), expired: .timedOut, cancelled: .cancelled) {
             () async throws(NetworkError) -> NetworkResponse in
             let data: Data
-            let response: URLResponse
+            let response: HTTPResponse
             do {
                 (data, response) = try await sessionManager.data(for: request)
             } catch {
@@ -63,18 +59,12 @@ public struct DefaultNetworkService: NetworkService {
         }
     }
 
-    private static func check(data: Data, response: URLResponse) -> Result<NetworkResponse, NetworkError> {
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.invalidResponse)
+    private static func check(data: Data, response: HTTPResponse) -> Result<NetworkResponse, NetworkError> {
+        guard (200..<300).contains(response.statusCode) else {
+            return .failure(
+                .httpStatus(HTTPFailure(statusCode: response.statusCode, body: data, headers: response.headers)))
         }
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in http.allHeaderFields {
-            headers[name.lowercased()] = value
-        }
-        guard (200..<300).contains(http.statusCode) else {
-            return .failure(.httpStatus(HTTPFailure(statusCode: http.statusCode, body: data, headers: headers)))
-        }
-        return .success(NetworkResponse(statusCode: http.statusCode, body: data, headers: headers))
+        return .success(NetworkResponse(statusCode: response.statusCode, body: data, headers: response.headers))
     }
 
     /// A transport failure that could come from having no file descriptor left is that, when no
@@ -93,37 +83,15 @@ public struct DefaultNetworkService: NetworkService {
         }
     }
 
-    /// Maps transport errors to the cases callers act on; anything unknown keeps its text.
+    /// Engines report `NetworkError`s themselves; cancellation and anything unknown are mapped here.
     static func networkError(from error: any Error) -> NetworkError {
         if let networkError = error as? NetworkError { return networkError }
         if error is CancellationError { return .cancelled }
-        guard let urlError = error as? URLError else {
-            return .other(String(describing: error))
-        }
-        switch urlError.code {
-        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
-            return .notConnected
-        case .cannotFindHost, .dnsLookupFailed:
-            return .hostNotFound
-        case .cannotConnectToHost:
-            return .cannotConnect
-        case .networkConnectionLost, .zeroByteResource:
-            return .connectionLost
-        case .timedOut:
-            return .timedOut
-        case .cancelled, .userCancelledAuthentication:
-            return .cancelled
-        case .badServerResponse, .cannotParseResponse:
-            return .invalidResponse
-        case .cannotDecodeRawData, .cannotDecodeContentData:
-            return .contentDecodingFailed
-        default:
-            return .other(urlError.localizedDescription)
-        }
+        return .other(String(describing: error))
     }
 
     private func event(
-        for request: URLRequest,
+        for request: HTTPRequest,
         endpoint: any Requestable,
         result: Result<NetworkResponse, NetworkError>,
         duration: Duration

@@ -1,4 +1,4 @@
-#if canImport(FoundationNetworking)
+#if canImport(FoundationNetworking) && URLSESSION_ENGINE
     import Foundation
     import Glibc
 

@@ -14,6 +14,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     case connectionLost
     /// The request took longer than its timeout.
     case timedOut
+    /// The secure connection failed: the server's certificate was refused, or the handshake broke.
+    case tls(TLSFailure)
     /// The request was cancelled by the caller.
     case cancelled
     /// The answer was not a readable HTTP response.
@@ -34,6 +36,18 @@ public enum NetworkError: Error, Equatable, Sendable {
     case urlGeneration(RequestGenerationError)
     /// Any other transport failure, described.
     case other(String)
+}
+
+/// Why a TLS connection was not made.
+public enum TLSFailure: Equatable, Sendable {
+    /// The certificate does not chain to a trusted certificate authority.
+    case untrustedCertificate
+    /// The certificate has expired, or is not valid yet.
+    case expiredCertificate
+    /// The certificate names another host.
+    case wrongHost
+    /// The handshake failed otherwise; the transport's description.
+    case handshakeFailed(String)
 }
 
 /// A non-2xx answer: its status, body and headers, kept for the layers above to interpret.

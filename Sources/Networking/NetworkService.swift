@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A successful (2xx) HTTP answer.
 public struct NetworkResponse: Sendable, Equatable {
     public let statusCode: Int

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What a request needs besides the configuration: path, method, query, headers and body.
 public protocol Requestable: Sendable {
     /// The path, relative to the configuration's base URL (no leading `/` needed).
@@ -21,7 +17,7 @@ public protocol ResponseRequestable: Requestable {
     var responseDecoder: any ResponseDecoder { get }
 }
 
-/// Why a `URLRequest` could not be built.
+/// Why an `HTTPRequest` could not be built.
 public enum RequestGenerationError: Error, Equatable, Sendable {
     /// The base URL, path and query did not form a valid URL.
     case invalidURL(String)
@@ -33,17 +29,16 @@ extension Requestable {
     /// - Parameter configuration: Base URL, shared headers and query, timeout.
     /// - Returns: The request to send.
     /// - Throws: `RequestGenerationError.invalidURL` when the parts do not form a URL.
-    public func urlRequest(with configuration: any NetworkConfigurable) throws(RequestGenerationError)
-        -> URLRequest
+    public func httpRequest(with configuration: any NetworkConfigurable) throws(RequestGenerationError)
+        -> HTTPRequest
     {
-        let url = try makeURL(with: configuration)
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
-        request.httpMethod = method.rawValue
-        request.httpBody = body
-        for (name, value) in configuration.headers.merging(headers, uniquingKeysWith: { $1 }) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        return request
+        HTTPRequest(
+            url: try makeURL(with: configuration),
+            method: method,
+            headers: configuration.headers.merging(headers, uniquingKeysWith: { $1 }),
+            body: body,
+            timeout: configuration.timeout
+        )
     }
 
     private func makeURL(with configuration: any NetworkConfigurable) throws(RequestGenerationError) -> URL {

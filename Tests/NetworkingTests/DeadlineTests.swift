@@ -3,10 +3,6 @@ import Mocks
 import Networking
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Timeouts enforced above the engine: they hold for a session manager that trickles, stalls or
 /// ignores cancellation, and they honour fractions of a second exactly. No wall-clock upper
 /// bound (other tests share the thread pool): the engine gives up with a 200 ten seconds after
@@ -26,7 +22,7 @@ struct DeadlineTests {
             self.patience = patience
         }
 
-        func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
             started.withLock { $0 += 1 }
             let clock = ContinuousClock()
             let end = clock.now + patience
@@ -35,7 +31,7 @@ struct DeadlineTests {
                 // task's sleep is not cancelled, so a cancelled engine waits rather than spins).
                 await Task.detached { try? await Task.sleep(for: .milliseconds(20)) }.value
             }
-            return (Data("{}".utf8), HTTPURLResponse.stub(url: request.url, status: 200))
+            return (Data("{}".utf8), HTTPResponse(url: request.url, statusCode: 200))
         }
     }
 
@@ -97,29 +93,28 @@ struct DeadlineTests {
     }
 
     @Test(
-        "Given a fractional timeout, the URLSession engine's own timer neither fires at once nor cuts it to whole seconds",
-        arguments: [(0.5, 0.7), (1.5, 1.2)])
-    func fractionalTimeoutWithURLSession(timeout: TimeInterval, delay: TimeInterval) async throws {
+        "Given a fractional timeout, an engine's own timer neither fires at once nor cuts it to whole seconds",
+        arguments: SessionEngine.available, [(0.5, 0.7), (1.5, 1.2)])
+    func fractionalTimeout(engine: SessionEngine, timing: (timeout: TimeInterval, delay: TimeInterval)) async throws {
         // The exact limit is DefaultNetworkService's; the engine alone must not end the request
         // first (FoundationNetworking arms `Int(timeout) * 1000` ms: 0 for 0.5, 1000 for 1.5).
-        let server = try LoopbackHTTPServer(always: .delayed(delay, .json(Data("{}".utf8))))
+        let server = try LoopbackHTTPServer(always: .delayed(timing.delay, .json(Data("{}".utf8))))
         defer { server.stop() }
-        let engine = DefaultNetworkSessionManager(timeout: timeout)
-        var request = URLRequest(url: server.baseURL.appendingPathComponent("search"), timeoutInterval: timeout)
-        request.httpMethod = "GET"
-        let (body, response) = try await engine.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let manager = engine.make(timeout: timing.timeout)
+        let request = HTTPRequest(url: server.baseURL.appendingPathComponent("search"), timeout: timing.timeout)
+        let (body, response) = try await manager.data(for: request)
+        #expect(response.statusCode == 200)
         #expect(body == Data("{}".utf8))
     }
 
     @Test(
-        "Given the URLSession engine, a body that trickles or stalls after the headers is a timeout, not a lost connection",
-        arguments: [0.2, 60])
-    func tricklingBody(byteInterval: TimeInterval) async throws {
+        "Given any engine, a body that trickles or stalls after the headers is a timeout, not a lost connection",
+        arguments: SessionEngine.available, [0.2, 60])
+    func tricklingBody(engine: SessionEngine, byteInterval: TimeInterval) async throws {
         let body = Data(#"{"results":[]}"#.utf8) + Data(repeating: 0x20, count: 100)
         let server = try LoopbackHTTPServer(always: .trickle(status: 200, body: body, byteInterval: byteInterval))
         defer { server.stop() }
-        let service = try networkService(DefaultNetworkSessionManager(timeout: 1), timeout: 1, baseURL: server.baseURL)
+        let service = try networkService(engine.make(timeout: 1), timeout: 1, baseURL: server.baseURL)
         // The whole body would take 23 s to trickle in; the stall lasts 60 s.
         await #expect(throws: NetworkError.timedOut) { _ = try await service.request(Endpoint<Empty>(path: "search")) }
     }

@@ -3,10 +3,6 @@ import Mocks
 import Networking
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("The network service checks the status and maps transport failures")
 struct DefaultNetworkServiceTests {
     private struct Empty: Decodable, Sendable {}
@@ -28,7 +24,7 @@ struct DefaultNetworkServiceTests {
         #expect(response.statusCode == 200)
         #expect(response.body == Data("{}".utf8))
         #expect(response.headers["x-apple-max-age"] == "3600")
-        #expect(sessionManager.requests.first?.url?.absoluteString == "http://127.0.0.1:1/search?term=x")
+        #expect(sessionManager.requests.first?.url.absoluteString == "http://127.0.0.1:1/search?term=x")
     }
 
     @Test(
@@ -45,32 +41,15 @@ struct DefaultNetworkServiceTests {
         }
     }
 
-    @Test("A response that is not HTTP is an invalid response")
-    func rejectsNonHTTP() async throws {
-        let sessionManager = MockNetworkSessionManager { request in
-            (
-                Data(),
-                URLResponse(
-                    url: try #require(request.url), mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
-            )
-        }
-        await #expect(throws: NetworkError.invalidResponse) { _ = try await service(sessionManager).request(endpoint) }
-    }
-
     @Test(
-        "Transport errors map to the cases callers act on",
+        "An engine's network errors pass through; anything else keeps its description",
         arguments: [
-            (URLError.Code.notConnectedToInternet, NetworkError.notConnected),
-            (.cannotFindHost, .hostNotFound),
-            (.dnsLookupFailed, .hostNotFound),
-            (.cannotConnectToHost, .cannotConnect),
-            (.networkConnectionLost, .connectionLost),
-            (.timedOut, .timedOut),
-            (.cancelled, .cancelled),
-            (.badServerResponse, .invalidResponse),
-        ])
-    func mapsTransportErrors(code: URLError.Code, expected: NetworkError) async throws {
-        let sessionManager = MockNetworkSessionManager.failing(with: URLError(code))
+            (NetworkError.tls(.wrongHost), NetworkError.tls(.wrongHost)),
+            (NetworkError.connectionLost, NetworkError.connectionLost),
+            (POSIXError(.EIO), .other(String(describing: POSIXError(.EIO)))),
+        ] as [(any Error & Sendable, NetworkError)])
+    func mapsTransportErrors(error: any Error & Sendable, expected: NetworkError) async throws {
+        let sessionManager = MockNetworkSessionManager.failing(with: error)
         await #expect(throws: expected) { _ = try await service(sessionManager).request(endpoint) }
     }
 

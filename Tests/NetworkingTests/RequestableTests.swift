@@ -2,10 +2,6 @@ import Foundation
 import Networking
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("Endpoints build requests from the configuration")
 struct RequestableTests {
     private struct Empty: Decodable, Sendable {}
@@ -14,8 +10,8 @@ struct RequestableTests {
     func joinsBaseAndPath() throws {
         let configuration = APINetworkConfiguration(baseURL: try #require(URL(string: "http://127.0.0.1:9/api")))
         let endpoint = Endpoint<Empty>(path: "/search", queryItems: [QueryItem(name: "term", value: "a+b c")])
-        let request = try endpoint.urlRequest(with: configuration)
-        #expect(request.url?.absoluteString == "http://127.0.0.1:9/api/search?term=a%2Bb+c")
+        let request = try endpoint.httpRequest(with: configuration)
+        #expect(request.url.absoluteString == "http://127.0.0.1:9/api/search?term=a%2Bb+c")
     }
 
     @Test("The endpoint's query comes first, then the configuration's, and headers merge with the endpoint winning")
@@ -31,19 +27,19 @@ struct RequestableTests {
             queryItems: [QueryItem(name: "id", value: "1")],
             headers: ["Accept": "application/json"]
         )
-        let request = try endpoint.urlRequest(with: configuration)
-        #expect(request.url?.query == "id=1&lang=en_us")
-        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
-        #expect(request.value(forHTTPHeaderField: "User-Agent") == "ua")
-        #expect(request.httpMethod == "GET")
-        #expect(request.timeoutInterval == 7)
+        let request = try endpoint.httpRequest(with: configuration)
+        #expect(request.url.query == "id=1&lang=en_us")
+        #expect(request.header("accept") == "application/json")
+        #expect(request.header("User-Agent") == "ua")
+        #expect(request.method == .get)
+        #expect(request.timeout == 7)
     }
 
     @Test("A base URL that forms no valid URL with the path throws urlGeneration")
     func rejectsInvalidURL() throws {
         let configuration = APINetworkConfiguration(baseURL: try #require(URL(string: "file:///tmp")))
         #expect(throws: RequestGenerationError.self) {
-            try Endpoint<Empty>(path: "search").urlRequest(with: configuration)
+            try Endpoint<Empty>(path: "search").httpRequest(with: configuration)
         }
     }
 }

@@ -63,7 +63,7 @@ final class AppDIContainer {
         return FileResponseCacheStore(directory: configuration.cacheDirectory).refusal()?.reason
     }
 
-    /// Builds retries → decoding → network service → session manager (the `URLSession` one unless
+    /// Builds retries → decoding → network service → session manager (the platform's engine unless
     /// a test double is given).
     private static func networkChain(
         configuration: AppConfiguration,
@@ -75,7 +75,7 @@ final class AppDIContainer {
                 configuration.verbose ? DiagnosticNetworkLogger(output: diagnostics) : SilentNetworkLogger()
             let networkService = DefaultNetworkService(
                 configuration: configuration.networkConfiguration,
-                sessionManager: sessionManager ?? DefaultNetworkSessionManager(timeout: configuration.timeout),
+                sessionManager: sessionManager ?? platformSessionManager(configuration: configuration),
                 logger: logger
             )
             return RetryingDataTransferService(
@@ -83,6 +83,17 @@ final class AppDIContainer {
                 policy: configuration.retryPolicy
             )
         }
+    }
+
+    /// The engine of this platform: `URLSession` on Apple platforms; libcurl, driven directly, on
+    /// Linux (FoundationNetworking's `URLSession` busy-waits there and slows every start).
+    nonisolated private static func platformSessionManager(configuration: AppConfiguration) -> any NetworkSessionManager
+    {
+        #if os(Linux)
+            CurlNetworkSessionManager(timeout: configuration.timeout, environment: configuration.environment)
+        #else
+            URLSessionNetworkSessionManager(timeout: configuration.timeout)
+        #endif
     }
 
     /// Saves in the background, so results are written before a save waits for its lock.

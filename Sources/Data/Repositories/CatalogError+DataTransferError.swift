@@ -47,7 +47,19 @@ extension CatalogError {
         case .httpStatus(let failure): self.init(failure)
         case .connectionLost: self = .connectionLost
         case .tooManyOpenFiles: self = .tooManyOpenFiles
+        case .tls(let failure): self = .insecureConnection(InsecureConnectionReason(failure))
         case .hostNotFound, .cannotConnect, .redirectRejected, .urlGeneration, .other: self = .serviceUnreachable
+        }
+    }
+}
+
+extension InsecureConnectionReason {
+    init(_ failure: TLSFailure) {
+        switch failure {
+        case .untrustedCertificate: self = .untrustedCertificate
+        case .expiredCertificate: self = .expiredCertificate
+        case .wrongHost: self = .wrongHost
+        case .handshakeFailed(let detail): self = .handshakeFailed(detail)
         }
     }
 }

@@ -18,6 +18,8 @@ public enum CatalogErrorMessage {
             return UserMessage("nothing is cached for this request", hint: .fetchWhileOnline)
         case .serviceUnreachable:
             return UserMessage("cannot reach the iTunes service", hint: .checkServiceAddress)
+        case .insecureConnection(let reason):
+            return message(for: reason)
         case .connectionLost:
             return UserMessage("the connection to the iTunes service broke off mid-answer", hint: .tryAgain)
         case .serviceUnavailable(let statusCode):
@@ -39,6 +41,22 @@ public enum CatalogErrorMessage {
             return UserMessage("too many open files: no connection could be opened", hint: .raiseOpenFileLimit)
         case .cancelled:
             return UserMessage("cancelled", hint: nil)
+        }
+    }
+
+    private static func message(for reason: InsecureConnectionReason) -> UserMessage {
+        switch reason {
+        case .untrustedCertificate:
+            return UserMessage(
+                "the iTunes service's certificate is not signed by an authority this machine trusts",
+                hint: .trustInspectingProxy)
+        case .expiredCertificate:
+            return UserMessage("the iTunes service's certificate has expired or is not valid yet", hint: .checkClock)
+        case .wrongHost:
+            return UserMessage("the iTunes service's certificate is for another host", hint: .checkServiceAddress)
+        case .handshakeFailed(let detail):
+            return UserMessage(
+                "a secure connection to the iTunes service failed (\(detail))", hint: .checkServiceAddress)
         }
     }
 

@@ -11,6 +11,10 @@ public enum RecoveryHint: Equatable, Sendable {
     case checkConnection
     /// The connection, or the address of the service itself.
     case checkServiceAddress
+    /// Trust the certificate authority of a proxy that inspects TLS (through `SSL_CERT_FILE`).
+    case trustInspectingProxy
+    /// A certificate seen as expired may be a wrong clock.
+    case checkClock
     /// Try again, allowing the service more time.
     case allowMoreTime
     /// Nothing is stored for offline use: ask once while online.
@@ -51,6 +55,8 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .waitAndTryAgain: "wait a minute and try again"
         case .checkConnection: "check the network connection and try again"
         case .checkServiceAddress: "check the network connection and the service's address, and try again"
+        case .trustInspectingProxy: "if a proxy inspects TLS, point SSL_CERT_FILE at its CA certificate"
+        case .checkClock: "check the system clock"
         case .allowMoreTime: "try again, or allow a longer timeout"
         case .fetchWhileOnline: "ask once while online, then it is kept for offline use"
         case .checkSearchOptions: "check the search options"

@@ -3,59 +3,59 @@ import Mocks
 import Networking
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-@Suite("The URLSession-backed session manager against a loopback server")
-struct DefaultNetworkSessionManagerTests {
-    @Test("Given a server that answers, the body and status arrive as sent")
-    func fetches() async throws {
+@Suite("Each session manager against a loopback server")
+struct NetworkSessionManagerTests {
+    @Test("Given a server that answers, the body and status arrive as sent", arguments: SessionEngine.available)
+    func fetches(engine: SessionEngine) async throws {
         let server = try LoopbackHTTPServer(always: .json(Data("\n\n\n{\"resultCount\":0,\"results\":[]}\n".utf8)))
         defer { server.stop() }
-        let manager = DefaultNetworkSessionManager(timeout: 5)
+        let manager = engine.make(timeout: 5)
         let url = try #require(URL(string: "search?term=a%2Bb", relativeTo: server.baseURL))
-        let (data, response) = try await manager.data(for: URLRequest(url: url))
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let (data, response) = try await manager.data(for: HTTPRequest(url: url, headers: ["X-Probe": "1"]))
+        #expect(response.statusCode == 200)
+        #expect(response.headers["content-type"] == "text/javascript; charset=utf-8")
         #expect(String(decoding: data, as: UTF8.self).hasPrefix("\n\n\n{"))
         #expect(server.requests.map(\.target) == ["/search?term=a%2Bb"])
+        #expect(server.requests.first?.headers["x-probe"] == "1")
     }
 
-    @Test("Given nothing listening, the network service reports cannotConnect")
-    func nothingListening() async throws {
+    @Test("Given nothing listening, the network service reports cannotConnect", arguments: SessionEngine.available)
+    func nothingListening(engine: SessionEngine) async throws {
         let server = try LoopbackHTTPServer(always: .close)
         let url = server.baseURL
         server.stop()
         let service = DefaultNetworkService(
             configuration: APINetworkConfiguration(baseURL: url, timeout: 5),
-            sessionManager: DefaultNetworkSessionManager(timeout: 5)
+            sessionManager: engine.make(timeout: 5)
         )
         await #expect(throws: NetworkError.cannotConnect) {
             _ = try await service.request(Endpoint<Int>(path: "search"))
         }
     }
 
-    @Test("Given a server that never answers, a short timeout ends the request with timedOut")
-    func timesOut() async throws {
+    @Test(
+        "Given a server that never answers, a short timeout ends the request with timedOut",
+        arguments: SessionEngine.available)
+    func timesOut(engine: SessionEngine) async throws {
         let server = try LoopbackHTTPServer(always: .stall)
         defer { server.stop() }
         let service = DefaultNetworkService(
             configuration: APINetworkConfiguration(baseURL: server.baseURL, timeout: 0.5),
-            sessionManager: DefaultNetworkSessionManager(timeout: 0.5)
+            sessionManager: engine.make(timeout: 0.5)
         )
         await #expect(throws: NetworkError.timedOut) {
             _ = try await service.request(Endpoint<Int>(path: "search"))
         }
     }
 
-    @Test("Cancelling the calling task cancels the request in flight at once")
-    func cancels() async throws {
+    @Test("Cancelling the calling task cancels the request in flight at once", arguments: SessionEngine.available)
+    func cancels(engine: SessionEngine) async throws {
         let server = try LoopbackHTTPServer(always: .stall)
         defer { server.stop() }
         // Cancelled, the request ends long before its timeout would end it: the bound below is
         // far under the timeout and far over what a loaded machine needs.
-        let manager = DefaultNetworkSessionManager(timeout: 300)
-        let request = URLRequest(url: server.baseURL)
+        let manager = engine.make(timeout: 300)
+        let request = HTTPRequest(url: server.baseURL)
         let task = Task { try await manager.data(for: request) }
         let clock = ContinuousClock()
         try #require(await server.requestsArrived(), "the request never reached the server")

@@ -1,0 +1,176 @@
+#if os(Linux)
+    import Foundation
+
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+
+    /// libcurl, loaded with `dlopen` on first use and bound with `dlsym`: the package needs no curl
+    /// headers to build and no curl library to link, and a run answered from the cache never loads
+    /// it. `libcurl.so.4` is on every Linux machine that runs Swift (FoundationNetworking uses it).
+    ///
+    /// `curl_easy_setopt` and `curl_easy_getinfo` are variadic in C. Swift cannot call a C variadic
+    /// function through a pointer, so each is bound once per argument kind as a non-variadic
+    /// function of three arguments (long, pointer, curl_off_t, function pointer). That is ABI-safe
+    /// for integer and pointer arguments on x86_64 and aarch64 Linux, where such an argument travels
+    /// in the same register whether the callee is variadic or not (on x86_64 `%al` only tells the
+    /// callee how many vector registers to spill). It is not safe on Apple's arm64, which passes
+    /// variadic arguments on the stack: this engine is for Linux only.
+    final class LibCurl: @unchecked Sendable {
+        typealias Handle = OpaquePointer
+        typealias WriteCallback =
+            @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+
+        let easyInit: @convention(c) () -> Handle?
+        let easyCleanup: @convention(c) (Handle?) -> Void
+        let setLong: @convention(c) (Handle?, Int32, Int) -> Int32
+        let setPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
+        let setOffset: @convention(c) (Handle?, Int32, Int64) -> Int32
+        let setCallback: @convention(c) (Handle?, Int32, WriteCallback?) -> Int32
+        let getLong: @convention(c) (Handle?, Int32, UnsafeMutablePointer<Int>?) -> Int32
+        let getString: @convention(c) (Handle?, Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
+        let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
+        let slistAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
+        let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
+        let multiInit: @convention(c) () -> Handle?
+        let multiCleanup: @convention(c) (Handle?) -> Int32
+        let multiAdd: @convention(c) (Handle?, Handle?) -> Int32
+        let multiRemove: @convention(c) (Handle?, Handle?) -> Int32
+        let multiPerform: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> Int32
+        /// `curl_multi_poll` (7.66): waits in `poll` for the transfer's sockets or a wake-up.
+        let multiPoll:
+            @convention(c) (Handle?, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) -> Int32
+        /// `curl_multi_wakeup` (7.68): the one multi call that is safe from another thread.
+        let multiWakeup: @convention(c) (Handle?) -> Int32
+        let multiInfoRead: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer?
+
+        /// The library, loaded and initialised by the first caller; or why it could not be.
+        static let shared: Result<LibCurl, NetworkError> = load()
+
+        private static let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"]
+
+        private static func load() -> Result<LibCurl, NetworkError> {
+            var library: UnsafeMutableRawPointer?
+            for name in names where library == nil { library = dlopen(name, RTLD_NOW | RTLD_LOCAL) }
+            guard let library else {
+                let reason = dlerror().map { String(cString: $0) } ?? "not found"
+                return .failure(.other("cannot load libcurl (\(names[0])): \(reason)"))
+            }
+            guard let curl = LibCurl(library: library),
+                let globalInit = dlsym(library, "curl_global_init").map({
+                    unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
+                })
+            else {
+                return .failure(.other("libcurl lacks functions this program needs (libcurl 7.68 or later is)"))
+            }
+            let globalDefault = 3  // CURL_GLOBAL_DEFAULT
+            let code = globalInit(globalDefault)
+            guard code == 0 else { return .failure(.other("libcurl did not initialise (error \(code))")) }
+            return .success(curl)
+        }
+
+        private init?(library: UnsafeMutableRawPointer) {
+            func bind<F>(_ name: String, _ type: F.Type) -> F? {
+                dlsym(library, name).map { unsafeBitCast($0, to: type) }
+            }
+            guard let easyInit = bind("curl_easy_init", (@convention(c) () -> Handle?).self),
+                let easyCleanup = bind("curl_easy_cleanup", (@convention(c) (Handle?) -> Void).self),
+                let setLong = bind("curl_easy_setopt", (@convention(c) (Handle?, Int32, Int) -> Int32).self),
+                let setPointer = bind(
+                    "curl_easy_setopt", (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
+                let setOffset = bind("curl_easy_setopt", (@convention(c) (Handle?, Int32, Int64) -> Int32).self),
+                let setCallback = bind(
+                    "curl_easy_setopt", (@convention(c) (Handle?, Int32, WriteCallback?) -> Int32).self),
+                let getLong = bind(
+                    "curl_easy_getinfo", (@convention(c) (Handle?, Int32, UnsafeMutablePointer<Int>?) -> Int32).self),
+                let getString = bind(
+                    "curl_easy_getinfo",
+                    (@convention(c) (Handle?, Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32).self),
+                let strerror = bind("curl_easy_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+                let slistAppend = bind(
+                    "curl_slist_append",
+                    (@convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?).self),
+                let slistFreeAll = bind("curl_slist_free_all", (@convention(c) (OpaquePointer?) -> Void).self),
+                let multiInit = bind("curl_multi_init", (@convention(c) () -> Handle?).self),
+                let multiCleanup = bind("curl_multi_cleanup", (@convention(c) (Handle?) -> Int32).self),
+                let multiAdd = bind("curl_multi_add_handle", (@convention(c) (Handle?, Handle?) -> Int32).self),
+                let multiRemove = bind("curl_multi_remove_handle", (@convention(c) (Handle?, Handle?) -> Int32).self),
+                let multiPerform = bind(
+                    "curl_multi_perform", (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> Int32).self),
+                let multiPoll = bind(
+                    "curl_multi_poll",
+                    (@convention(c) (Handle?, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?)
+                        -> Int32).self),
+                let multiWakeup = bind("curl_multi_wakeup", (@convention(c) (Handle?) -> Int32).self),
+                let multiInfoRead = bind(
+                    "curl_multi_info_read",
+                    (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer?).self)
+            else { return nil }
+            self.easyInit = easyInit
+            self.easyCleanup = easyCleanup
+            self.setLong = setLong
+            self.setPointer = setPointer
+            self.setOffset = setOffset
+            self.setCallback = setCallback
+            self.getLong = getLong
+            self.getString = getString
+            self.strerror = strerror
+            self.slistAppend = slistAppend
+            self.slistFreeAll = slistFreeAll
+            self.multiInit = multiInit
+            self.multiCleanup = multiCleanup
+            self.multiAdd = multiAdd
+            self.multiRemove = multiRemove
+            self.multiPerform = multiPerform
+            self.multiPoll = multiPoll
+            self.multiWakeup = multiWakeup
+            self.multiInfoRead = multiInfoRead
+        }
+
+        /// The text of a `CURLcode`.
+        func describe(_ code: Int32) -> String {
+            strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        }
+    }
+
+    /// The numbers from curl.h this engine uses (stable ABI since libcurl 7).
+    enum CurlOption {
+        private static let long: Int32 = 0
+        private static let objectPoint: Int32 = 10_000
+        private static let functionPoint: Int32 = 20_000
+        private static let offset: Int32 = 30_000
+
+        static let writeData = objectPoint + 1
+        static let url = objectPoint + 2
+        static let errorBuffer = objectPoint + 10
+        static let writeFunction = functionPoint + 11
+        static let httpHeader = objectPoint + 23
+        static let headerData = objectPoint + 29
+        static let customRequest = objectPoint + 36
+        static let noBody = long + 44
+        static let followLocation = long + 52
+        static let caInfo = objectPoint + 65
+        static let headerFunction = functionPoint + 79
+        static let httpGet = long + 80
+        static let caPath = objectPoint + 97
+        static let noSignal = long + 99
+        static let acceptEncoding = objectPoint + 102
+        static let maxFileSize = offset + 117
+        static let postFieldSize = offset + 120
+        static let timeoutMilliseconds = long + 155
+        static let connectTimeoutMilliseconds = long + 156
+        static let copyPostFields = objectPoint + 165
+        static let protocols = long + 181
+    }
+
+    enum CurlInfo {
+        private static let string: Int32 = 0x10_0000
+        private static let long: Int32 = 0x20_0000
+
+        static let responseCode = long + 2
+        static let sslVerifyResult = long + 13
+        static let redirectURL = string + 31
+    }
+#endif
