@@ -50,8 +50,10 @@ struct InterruptionEndToEndTests {
         shell.standardError = stderr
         shell.standardOutput = FileHandle.nullDevice
         try shell.run()
-        shell.waitUntilExit()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = await MVSearchProcess.offPool {
+            String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        await MVSearchProcess.offPool { shell.waitUntilExit() }
         #expect(shell.terminationStatus == 1)
         #expect(server.requests.first?.target.hasPrefix("/search?term=a%EF%BF%BDb%1B%5B2J&") == true)
         #expect(!message.contains("\u{1B}"))
