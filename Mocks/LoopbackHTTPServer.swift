@@ -7,7 +7,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1, on a free port, for end-to-end tests: real sockets,
+/// A small HTTP/1.1 server on 127.0.0.1 (or ::1), on a free port, for end-to-end tests: real sockets,
 /// no packages. Each connection gets one answer chosen by the handler, then is closed.
 /// Faults are answers too: close at once, reset, never answer, or a truncated body.
 public final class LoopbackHTTPServer: @unchecked Sendable {
@@ -54,6 +54,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (Request, _ index: Int) -> Reply
 
     public let port: UInt16
+    /// Whether it listens on `::1` rather than `127.0.0.1`.
+    public let isIPv6: Bool
     private let listener: Int32
     private let handler: Handler
     private let state = Locked(State())
@@ -69,18 +71,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// The root URL to pass as `--base-url`.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)/") ?? URL(fileURLWithPath: "/")
+        URL(string: "http://\(isIPv6 ? "[::1]" : "127.0.0.1"):\(port)/") ?? URL(fileURLWithPath: "/")
     }
 
     /// The requests received so far, in order.
     public var requests: [Request] { state.value.requests }
 
     /// Starts listening.
-    /// - Parameter handler: Chooses the reply to each request; `index` counts from 0.
+    /// - Parameters:
+    ///   - ipv6: Listen on `::1` instead of `127.0.0.1`.
+    ///   - handler: Chooses the reply to each request; `index` counts from 0.
     /// - Throws: `POSIXError` when the socket cannot be set up.
-    public init(handler: @escaping Handler) throws {
+    public init(ipv6: Bool = false, handler: @escaping Handler) throws {
         self.handler = handler
-        let (listener, port) = try Self.listen()
+        self.isIPv6 = ipv6
+        let (listener, port) = try ipv6 ? Self.listenIPv6() : Self.listen()
         self.listener = listener
         self.port = port
         acceptLoopDone.enter()
@@ -91,8 +96,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A server that gives every request the same reply.
-    public convenience init(always reply: Reply) throws {
-        try self.init { _, _ in reply }
+    public convenience init(ipv6: Bool = false, always reply: Reply) throws {
+        try self.init(ipv6: ipv6) { _, _ in reply }
     }
 
     deinit {
@@ -226,6 +231,34 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func listenIPv6() throws -> (Int32, UInt16) {
+        #if canImport(Glibc)
+            let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+            let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET6, socketType, 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = 0
+        address.sin6_addr = in6addr_loopback
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        guard bound == 0, systemListen(descriptor, 64) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return (descriptor, UInt16(bigEndian: address.sin6_port))
     }
 
     private static func readRequest(from connection: Int32) -> Request? {

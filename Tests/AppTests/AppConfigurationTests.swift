@@ -24,6 +24,7 @@ struct AppConfigurationTests {
         "Plain http is allowed to loopback hosts, and a trailing slash is added",
         arguments: [
             "http://127.0.0.1:8080", "http://localhost:1/api/", "http://[::1]:9/", "https://example.com/root",
+            "http://[0:0:0:0:0:0:0:1]/", "http://[0000::0001]:80/", "http://[::ffff:127.0.0.1]:8/",
         ])
     func acceptsURL(text: String) throws {
         var options = SearchOptions()
@@ -37,6 +38,8 @@ struct AppConfigurationTests {
             ("ftp://127.0.0.1/", "not an http(s) URL"), ("not a url", "not a URL"),
             ("http://example.com/", "non-loopback"),
             ("http://127.0.0.1.evil.com/", "non-loopback"), ("https://x.test/?a=1", "query"),
+            ("http://[::2]/", "non-loopback"), ("http://[::ffff:10.0.0.1]/", "non-loopback"),
+            ("http://[1::1]/", "non-loopback"),
         ])
     func rejectsURL(text: String, mentions: String) {
         var options = SearchOptions()

@@ -4,6 +4,12 @@ import Foundation
 import Networking
 import Presentation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The settings of one run, resolved from options, environment and defaults, and checked.
 struct AppConfiguration: Equatable, Sendable {
     static let defaultBaseURL = "https://itunes.apple.com/"
@@ -130,9 +136,19 @@ struct AppConfiguration: Equatable, Sendable {
         return URL(string: text + "/") ?? url
     }
 
+    /// `localhost`, `127.0.0.0/8`, and the IPv6 loopback address however it is written (`::1`,
+    /// `0:0:0:0:0:0:0:1`, or IPv4-mapped `::ffff:127.x.y.z`).
     static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host == "::1" { return true }
+        if host == "localhost" { return true }
+        if host.contains(":") {
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, host, &address) == 1 else { return false }
+            let bytes = withUnsafeBytes(of: &address) { Array($0) }
+            let mapped: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+            return bytes == Array(repeating: 0, count: 15) + [1]
+                || (bytes.prefix(12).elementsEqual(mapped) && bytes[12] == 127)
+        }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
