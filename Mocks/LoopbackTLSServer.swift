@@ -19,8 +19,26 @@ public struct TestCertificates: Sendable {
     /// For 127.0.0.1 and localhost, valid only on 1 January 2020.
     public var expired: URL { directory.appendingPathComponent("expired.pem") }
 
-    /// Made once per test process (key generation is the slow part).
-    public static let shared: Result<TestCertificates, TestServerError> = make()
+    private static let made = Locked<Result<TestCertificates, TestServerError>?>(nil)
+
+    /// The certificates, made once per test process (key generation is the slow part) on a
+    /// thread of its own: never on the cooperative pool, which other tests' requests need.
+    /// - Returns: The certificates.
+    /// - Throws: `TestServerError` when `openssl` is missing or fails.
+    public static func shared() async throws -> TestCertificates {
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    returning: made.withLock { made in
+                        if let made { return made }
+                        let result = make()
+                        made = result
+                        return result
+                    })
+            }
+        }
+        return try result.get()
+    }
 
     private static let script = #"""
         set -e

@@ -46,7 +46,7 @@ struct TransportEndToEndTests {
         "Each certificate problem has its own message and exits 69; SSL_CERT_FILE and SSL_CERT_DIR are trusted",
         arguments: cases)
     func tls(_ row: Case) async throws {
-        let certificates = try TestCertificates.shared.get()
+        let certificates = try await TestCertificates.shared()
         let server = try await LoopbackTLSServer.start(
             certificate: row.certificate(certificates), key: certificates.key, body: Self.answer)
         defer { server.stop() }

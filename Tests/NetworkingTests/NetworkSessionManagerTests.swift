@@ -58,7 +58,7 @@ struct NetworkSessionManagerTests {
         let request = HTTPRequest(url: server.baseURL)
         let task = Task { try await manager.data(for: request) }
         let clock = ContinuousClock()
-        try #require(await server.requestsArrived(), "the request never reached the server")
+        try #require(await server.requestsArrived(timeout: 30), "the request never reached the server")
         let start = clock.now
         task.cancel()
         let result = await task.result
