@@ -33,7 +33,10 @@ struct TransportEndToEndTests {
                 "mvsearch: the iTunes service's certificate has expired or is not valid yet — check the system clock"),
         Case(
             name: "wrong host", certificate: \.wrongHost, environment: { ["SSL_CERT_FILE": $0.authority.path] },
-            status: 69, message: "mvsearch: the iTunes service's certificate is for another host — check --base-url"),
+            status: 69,
+            message:
+                "mvsearch: the iTunes service's certificate is for another host — check the network connection (and --base-url) and try again"
+        ),
         Case(
             name: "trusted through SSL_CERT_FILE", certificate: \.valid,
             environment: { ["SSL_CERT_FILE": $0.authority.path] }, status: 0, message: nil),
