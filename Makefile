@@ -5,8 +5,8 @@
 #   make uninstall PREFIX=~/.local   removes exactly the five installed files (not the folders)
 #
 # No network: the package has no dependencies. On Linux the Swift runtime and Foundation are
-# linked statically, so the binary runs without a Swift toolchain; that link needs Debian's
-# libcurl4-openssl-dev, which this Makefile checks for and never installs itself.
+# linked statically, so the binary runs without a Swift toolchain; it links no libcurl (it loads
+# the system's libcurl.so.4 on its first request), so the link needs nothing but the toolchain.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -31,10 +31,6 @@ all: build
 check-build-tools:
 	@command -v $(SWIFT) >/dev/null 2>&1 || \
 		{ echo "make: mvsearch needs the Swift 6 toolchain ($(SWIFT) not found) — see https://swift.org/install" >&2; exit 1; }
-	@if [ -n "$(STATIC)" ] && command -v dpkg >/dev/null 2>&1 && ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then \
-		echo "make: the static build needs Debian's libcurl4-openssl-dev — install it (sudo apt-get install libcurl4-openssl-dev) and run make again" >&2; \
-		exit 1; \
-	fi
 
 build: check-build-tools
 	$(SWIFT) build -c release $(STATIC) --product mvsearch --scratch-path $(BUILD_DIR)
