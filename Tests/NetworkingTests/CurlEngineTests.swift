@@ -25,7 +25,7 @@
                 (18, "", 0, .connectionLost),
                 (56, "", 0, .connectionLost),
                 (52, "", 0, .invalidResponse),
-                (61, "", 0, .invalidResponse),
+                (61, "", 0, .contentDecodingFailed),
                 (
                     60, "SSL certificate problem: unable to get local issuer certificate", 20,
                     .tls(.untrustedCertificate)
