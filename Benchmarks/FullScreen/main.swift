@@ -86,9 +86,11 @@ func run() async {
             Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
         }
         let mean = durations.reduce(Duration.zero, +) / durations.count
+        let median = durations[durations.count / 2]
         let p99 = durations[durations.count * 99 / 100]
         print(
-            "\(columns)x\(rows)\tkey+frame mean \(String(format: "%.1f", microseconds(mean))) µs\tp99 "
+            "\(columns)x\(rows)\tkey+frame median \(String(format: "%.1f", microseconds(median))) µs\tmean "
+                + "\(String(format: "%.1f", microseconds(mean))) µs\tp99 "
                 + "\(String(format: "%.1f", microseconds(p99))) µs\tmax \(String(format: "%.1f", microseconds(durations.last ?? .zero))) µs"
                 + "\t(\(durations.count) keys, \(sink % 10))")
         func describe(_ sizes: [Int]) -> String {

@@ -155,11 +155,14 @@ struct Application {
                 country: configuration.country, limit: limit, attribute: options.attribute,
                 allowsExplicit: options.allowsExplicit)
             let term = options.termWords.isEmpty ? nil : options.term
-            // OSC 8 links, except where the terminal is known to show their escape sequences.
-            let hyperlinks = !["dumb", "linux"].contains(environment["TERM"] ?? "dumb")
+            // Full screen only where the terminal can move its cursor; OSC 8 links, except where
+            // the terminal is known to show their escape sequences.
+            let terminalType = environment["TERM"] ?? "dumb"
+            let hyperlinks = !["dumb", "linux"].contains(terminalType)
             return await coordinator.runInteractive(
                 term: term, searchesArtists: options.searchesArtists, settings: settings,
-                style: TextStyle(usesColor: style.usesColor), requests: requests, hyperlinks: hyperlinks)
+                style: TextStyle(usesColor: style.usesColor), requests: requests,
+                fullScreen: terminalType != "dumb" ? FullScreenOptions(hyperlinks: hyperlinks) : nil)
         case .history:
             return await coordinator.runHistory(style: style, asObjects: historyAsObjects)
         case .clearHistory:

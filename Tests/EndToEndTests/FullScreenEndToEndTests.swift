@@ -21,10 +21,12 @@ struct FullScreenEndToEndTests {
         return try LoopbackHTTPServer { _, _ in .json(search) }
     }
 
-    private func start(_ server: LoopbackHTTPServer, columns: UInt16 = 100, rows: UInt16 = 30) throws
+    private func start(
+        _ server: LoopbackHTTPServer, columns: UInt16 = 100, rows: UInt16 = 30, terminalType: String = "xterm-256color"
+    ) throws
         -> (PseudoTerminal, [UInt8])
     {
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        var environment = MVSearchProcess.environment(["TERM": terminalType])
         environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
         let terminal = try PseudoTerminal(["-l", "5"], environment: environment, columns: columns, rows: rows)
         // The modes the terminal was in before the session, to compare with after it.
@@ -103,7 +105,7 @@ struct FullScreenEndToEndTests {
         #expect(await offPool { terminal.wait { $0.contains("Search music videos") } })
         // A key answered first: the session is running and its signal handlers are in place.
         terminal.send("z")
-        #expect(await offPool { terminal.wait { $0.contains("› \u{1B}[0mz") } })
+        #expect(await offPool { terminal.wait { $0.contains("z\u{1B}[K") } })
         if kind == "key" {
             terminal.send(what)
         } else {
@@ -113,6 +115,18 @@ struct FullScreenEndToEndTests {
         let (status, _) = await offPool { terminal.finish() }
         #expect(status == expected)
         #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+
+    @Test("On a dumb terminal the line session runs instead: no alternate screen, lines read as typed")
+    func dumbTerminal() async throws {
+        let server = try Self.server()
+        let (terminal, modesBefore) = try start(server, terminalType: "dumb")
+        #expect(await offPool { terminal.wait { $0.contains("> ") } })
+        terminal.send("q\n")
+        let (status, _) = await offPool { terminal.finish() }
+        #expect(status == 0)
+        #expect(!terminal.output.contains(Self.enter))
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
     }
 }

@@ -66,16 +66,19 @@ final class AppFlowCoordinator {
     /// line session (also for `-i --artists`, which only the line session offers).
     /// - Parameters:
     ///   - searchesArtists: The term names artists (`-i --artists`).
-    ///   - hyperlinks: Whether the full-screen session may draw OSC 8 links.
+    ///   - fullScreen: What the terminal allows the full-screen session, or `nil` when it cannot
+    ///     run one (`TERM=dumb`).
     func runInteractive(
         term: String?, searchesArtists: Bool = false, settings: MusicVideosSearchFlowCoordinator.Settings,
-        style: TextStyle, requests: RequestScope, hyperlinks: Bool = false
+        style: TextStyle, requests: RequestScope, fullScreen: FullScreenOptions? = nil
     ) async -> ExitStatus {
         let console = sceneContainer.console
-        if !searchesArtists, console.inputIsTerminal && console.outputIsTerminal, let terminal = RawTerminal() {
+        if !searchesArtists, let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
+            let terminal = RawTerminal()
+        {
             let session = FullScreenSession(
                 coordinator: sceneContainer.makeFullScreenFlowCoordinator(settings: settings), terminal: terminal,
-                encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: hyperlinks))
+                encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks))
             return await session.run(term: term)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
@@ -106,6 +109,12 @@ final class AppFlowCoordinator {
             return error.kind == .notPermitted ? .cannotCreate : .ioError
         }
     }
+}
+
+/// What the terminal allows the full-screen session.
+struct FullScreenOptions: Equatable {
+    /// OSC 8 hyperlinks.
+    var hyperlinks: Bool
 }
 
 /// Watches a screen's events to decide the exit status of a one-shot command.

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The bytes that turn what the terminal shows (the last frame) into the next frame: only the
-/// lines that changed, each moved to, written and erased to its end — no full clear per key.
+/// lines that changed, each from its first changed run, written and erased to its end — no full
+/// clear per key. When a block of lines moved by one row (the list scrolled), the terminal moves
+/// them itself (a scroll region, then index or reverse index).
 /// A new size, or no last frame, clears once and writes every line. The terminal writer in App
 /// sends these bytes.
 public struct FrameEncoder: Sendable {
@@ -33,8 +35,6 @@ public struct FrameEncoder: Sendable {
             shown = Array(repeating: FrameLine(columns: next.columns), count: next.rows)
             changed = true
         } else if let scroll = Self.scroll(from: shown, to: next.lines) {
-            // The list moved by one row: the terminal moves those lines itself (a scroll
-            // region, then index or reverse index), and only what is new is written.
             if cursorWasVisible { append("\(Self.escape)[?25l", to: &out) }
             changed = true
             append("\(Self.escape)[\(scroll.top + 1);\(scroll.bottom + 1)r", to: &out)
@@ -51,8 +51,9 @@ public struct FrameEncoder: Sendable {
                 if cursorWasVisible { append("\(Self.escape)[?25l", to: &out) }
                 changed = true
             }
-            append("\(Self.escape)[\(row + 1);1H", to: &out)
-            encode(line, into: &out)
+            let kept = Self.unchangedPrefix(of: shown[row], in: line)
+            append("\(Self.escape)[\(row + 1);\(kept.width + 1)H", to: &out)
+            encode(line.runs[kept.runs...], into: &out)
             if line.width < next.columns { append("\(Self.escape)[K", to: &out) }
         }
         if let cursor = next.cursor {
@@ -73,24 +74,47 @@ public struct FrameEncoder: Sendable {
         let up: Bool
     }
 
-    /// The one-row scroll that leaves the fewest lines to write, when it saves at least three.
+    /// The one-row scroll that leaves the fewest cells to write, when it saves at least three
+    /// lines' worth.
     static func scroll(from old: [FrameLine], to new: [FrameLine]) -> Scroll? {
-        guard old.count == new.count, new.count >= 3 else { return nil }
-        let withoutScroll = zip(old, new).filter { $0 != $1 }.count
+        guard old.count == new.count, new.count >= 3, let columns = new.first?.columns else { return nil }
+        let withoutScroll = cellsToWrite(from: old, to: new)
         var best: (scroll: Scroll, cost: Int)?
         for up in [true, false] {
             let offset = up ? 1 : -1
+            // Lines that start like the line one row away did: they moved.
             let moved = new.indices.filter { row in
-                old.indices.contains(row + offset) && new[row] != old[row] && new[row] == old[row + offset]
+                guard old.indices.contains(row + offset), new[row] != old[row] else { return false }
+                let stayed = unchangedPrefix(of: old[row], in: new[row]).width
+                let shifted = unchangedPrefix(of: old[row + offset], in: new[row]).width
+                return shifted > stayed + 8 || (new[row] == old[row + offset] && !new[row].runs.isEmpty)
             }
             guard let first = moved.first, let last = moved.last else { continue }
             let scroll = Scroll(top: up ? first : first - 1, bottom: up ? last + 1 : last, up: up)
             guard scroll.top >= 0, scroll.bottom < new.count, scroll.top < scroll.bottom else { continue }
-            let after = shifted(old, by: scroll)
-            let cost = zip(after, new).filter { $0 != $1 }.count
-            if cost + 3 <= withoutScroll, cost < best?.cost ?? Int.max { best = (scroll, cost) }
+            let cost = cellsToWrite(from: shifted(old, by: scroll), to: new)
+            if cost + 3 * columns <= withoutScroll, cost < best?.cost ?? Int.max { best = (scroll, cost) }
         }
         return best?.scroll
+    }
+
+    /// How many cells the diff writes: each changed line from its first changed run on.
+    static func cellsToWrite(from old: [FrameLine], to new: [FrameLine]) -> Int {
+        zip(old, new).reduce(0) { total, pair in
+            pair.0 == pair.1 ? total : total + pair.1.columns - unchangedPrefix(of: pair.0, in: pair.1).width
+        }
+    }
+
+    /// The leading runs a line shares with what the terminal shows: how many, and their width.
+    static func unchangedPrefix(of old: FrameLine, in new: FrameLine) -> (runs: Int, width: Int) {
+        var runs = 0
+        var width = 0
+        for (before, after) in zip(old.runs, new.runs) {
+            guard before == after else { break }
+            runs += 1
+            width += after.width
+        }
+        return (runs, width)
     }
 
     /// What the terminal shows after the scroll: the block moved, a blank line where it left.
@@ -109,8 +133,13 @@ public struct FrameEncoder: Sendable {
 
     /// One line: each run with its attributes (reset at the end) and its link, if any.
     public func encode(_ line: FrameLine, into out: inout [UInt8]) {
+        encode(line.runs[...], into: &out)
+    }
+
+    /// Runs of a line, from the cursor on (the terminal's attributes are the default there).
+    func encode(_ runs: ArraySlice<CellRun>, into out: inout [UInt8]) {
         var current: CellAttributes = []
-        for run in line.runs {
+        for run in runs {
             let attributes = usesColor ? run.attributes : run.attributes.subtracting([.dim, .red])
             if attributes != current {
                 append(Self.sgr(attributes), to: &out)
