@@ -58,6 +58,7 @@ func run() async {
         // One sweep: ↓ through all 200 rows (scrolling from row 39 on), then ↑ back to the top.
         let keys = Array(repeating: Key.down, count: 199) + Array(repeating: Key.up, count: 199)
         var durations: [Duration] = []
+        var cpuTimes: [Double] = []
         var bytesInView: [Int] = []
         var bytesScrolling: [Int] = []
         var sink = 0
@@ -66,14 +67,17 @@ func run() async {
             for key in keys {
                 let topBefore = view.state.top
                 let start = clock.now
+                let cpuStart = threadCPUMicroseconds()
                 _ = view.handle(key)
                 let next = frame()
                 let bytes = encoder.encode(from: shown, to: next)
                 let elapsed = clock.now - start
+                let cpu = threadCPUMicroseconds() - cpuStart
                 shown = next
                 sink &+= bytes.count
                 guard sweep > 0 else { continue }  // the first sweep warms up
                 durations.append(elapsed)
+                cpuTimes.append(cpu)
                 if view.state.top == topBefore {
                     bytesInView.append(bytes.count)
                 } else {
@@ -82,6 +86,7 @@ func run() async {
             }
         }
         durations.sort()
+        cpuTimes.sort()
         func microseconds(_ duration: Duration) -> Double {
             Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
         }
@@ -93,6 +98,10 @@ func run() async {
                 + "\(String(format: "%.1f", microseconds(mean))) µs\tp99 "
                 + "\(String(format: "%.1f", microseconds(p99))) µs\tmax \(String(format: "%.1f", microseconds(durations.last ?? .zero))) µs"
                 + "\t(\(durations.count) keys, \(sink % 10))")
+        print(
+            "\(columns)x\(rows)\tkey+frame CPU time of the thread: median "
+                + "\(String(format: "%.1f", cpuTimes[cpuTimes.count / 2])) µs\tmean "
+                + "\(String(format: "%.1f", cpuTimes.reduce(0, +) / Double(cpuTimes.count))) µs")
         func describe(_ sizes: [Int]) -> String {
             guard !sizes.isEmpty else { return "none" }
             return "mean \(sizes.reduce(0, +) / sizes.count) B, max \(sizes.max() ?? 0) B (\(sizes.count) moves)"
@@ -100,6 +109,14 @@ func run() async {
         print("\(columns)x\(rows)\tbytes per one-row move, selection inside the view\t\(describe(bytesInView))")
         print("\(columns)x\(rows)\tbytes per one-row move, the list scrolling\t\(describe(bytesScrolling))")
     }
+}
+
+/// CPU time this thread has used, in microseconds: unlike the wall clock, not inflated when a
+/// busy machine runs other work in between.
+func threadCPUMicroseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
 }
 
 await run()
