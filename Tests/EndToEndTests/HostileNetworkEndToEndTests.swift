@@ -166,4 +166,31 @@ struct HostileNetworkEndToEndTests {
                 "home/.local/state/mvsearch",
             ])
     }
+
+    @Test("Given a relative HOME, a search creates nothing in the working directory")
+    func relativeHome() async throws {
+        let server = try LoopbackHTTPServer(always: .json(Self.answer))
+        defer { server.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-cwd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The XDG folders stay absolute (so the test writes nothing of the user's); HOME is relative.
+        var environment = MVSearchProcess.environment()
+        environment["HOME"] = "relative-home"
+        let process = Process()
+        process.executableURL = MVSearchProcess.executableURL
+        process.arguments = ["--base-url", server.baseURL.absoluteString, "jack"]
+        process.environment = environment
+        process.currentDirectoryURL = root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let status = await MVSearchProcess.offPool { () -> Int32 in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
+        #expect(Self.tree(root).isEmpty, "\(Self.tree(root))")
+    }
 }
