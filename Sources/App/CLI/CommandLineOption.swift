@@ -95,7 +95,7 @@ struct CommandLineOption: Sendable {
             "in that order: --json id,title,url. The next word is FIELDS only if it has",
             "a comma or is one key (--json title), else it is the term (--json clairo)"),
         CommandLineOption(
-            .timeout, "--timeout", value: .required("S"), help: "seconds to wait for each request (default 15)"),
+            .timeout, "--timeout", value: .required("S"), help: "seconds each request may take in all (default 15)"),
         CommandLineOption(
             .retries, "--retries", value: .required("N"),
             help: "tries again after server errors and broken connections, 0–5 (default 2)"),
