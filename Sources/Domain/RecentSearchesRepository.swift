@@ -20,6 +20,8 @@ public struct RecentSearchesError: Error, Equatable, Sendable {
         case notPermitted
         /// The storage failed (an input/output error).
         case inputOutput
+        /// Another process kept them locked (it may be writing them): try again.
+        case busy
     }
 
     public let kind: Kind

@@ -124,9 +124,16 @@ struct ApplicationTests {
     }
 
     @Test(
-        "--clear-history that could not remove the file says why and exits 73 (not allowed) or 74 (I/O)",
-        arguments: [(RecentSearchesError.Kind.notPermitted, App.ExitStatus.cannotCreate), (.inputOutput, .ioError)])
-    func clearHistoryFails(kind: RecentSearchesError.Kind, status: App.ExitStatus) async {
+        "--clear-history that could not remove the file says why and exits 73 (not allowed), 74 (I/O) or 75 (locked)",
+        arguments: [
+            (
+                RecentSearchesError.Kind.notPermitted, App.ExitStatus.cannotCreate,
+                "remove the file yourself, or fix the folder's owner and permissions"
+            ),
+            (.inputOutput, .ioError, "remove the file yourself, or fix the folder's owner and permissions"),
+            (.busy, .temporaryFailure, "try again in a moment"),
+        ])
+    func clearHistoryFails(kind: RecentSearchesError.Kind, status: App.ExitStatus, advice: String) async {
         let recent = InMemoryRecentSearchesRepository(["kept"])
         await recent.failClearing(with: RecentSearchesError(kind, reason: "/s/recent-searches.json: no way"))
         let result = await run(["--clear-history"], overrides: .init(recentSearchesRepository: recent))
@@ -134,8 +141,7 @@ struct ApplicationTests {
         #expect(result.output.isEmpty)
         #expect(
             result.diagnostics
-                == "mvsearch: cannot clear the recent searches: /s/recent-searches.json: no way — remove the file "
-                + "yourself, or fix the folder's owner and permissions\n")
+                == "mvsearch: cannot clear the recent searches: /s/recent-searches.json: no way — \(advice)\n")
         #expect(await recent.terms == ["kept"])
     }
 

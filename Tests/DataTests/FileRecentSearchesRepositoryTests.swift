@@ -116,6 +116,25 @@ struct FileRecentSearchesRepositoryTests {
         #expect(await repository.recentSearches() == ["y"])
     }
 
+    @Test("Given a lock another process holds past the timeout, when cleared, then busy and the file is kept")
+    func clearWithHeldLock() async throws {
+        let repository = repository(lockTimeout: .milliseconds(100))
+        await repository.save("kept")
+        let holder = open(repository.lockURL.path, O_RDWR)
+        try #require(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        defer { close(holder) }
+        await #expect(throws: RecentSearchesError.self) { try await repository.clear() }
+        do {
+            try await repository.clear()
+        } catch {
+            #expect(error.kind == .busy)
+        }
+        #expect(FileManager.default.fileExists(atPath: repository.fileURL.path))
+        flock(holder, LOCK_UN)
+        try await repository.clear()
+        #expect(!FileManager.default.fileExists(atPath: repository.fileURL.path))
+    }
+
     @Test("A link planted as the lock file is not followed: nothing is created where it points")
     func plantedLockLink() async throws {
         try makeFolder()

@@ -102,11 +102,17 @@ final class AppFlowCoordinator {
             try await sceneContainer.makeRecentSearchesViewModel().didClear()
             return .success
         } catch {
+            let advice =
+                error.kind == .busy
+                ? "try again in a moment" : "remove the file yourself, or fix the folder's owner and permissions"
             sceneContainer.console.diagnostics.write(
                 MusicVideosSceneDIContainer.diagnosticPrefix
-                    + "cannot clear the recent searches: \(TerminalSanitizer.sanitize(error.reason))"
-                    + " — remove the file yourself, or fix the folder's owner and permissions\n")
-            return error.kind == .notPermitted ? .cannotCreate : .ioError
+                    + "cannot clear the recent searches: \(TerminalSanitizer.sanitize(error.reason)) — \(advice)\n")
+            switch error.kind {
+            case .notPermitted: return .cannotCreate
+            case .inputOutput: return .ioError
+            case .busy: return .temporaryFailure
+            }
         }
     }
 }

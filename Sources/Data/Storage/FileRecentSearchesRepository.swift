@@ -94,17 +94,27 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
         }
     }
 
-    /// Removes the file. The lock is waited for as a save waits for it; when another process
-    /// keeps it, the file is removed all the same (`unlink` is atomic).
+    /// Removes the file, holding the lock as a save does: a save in progress elsewhere would
+    /// otherwise write the old list back after it. The lock is waited for as a save waits for
+    /// it; when another process keeps it longer, nothing is removed (`busy`).
     public func clear() async throws(RecentSearchesError) {
         do throws(PrivateFiles.Refusal) {
             guard try PrivateFiles.checkFolder(directory, creating: false, userID: userID) else { return }
         } catch {
             throw RecentSearchesError(.notPermitted, reason: error.reason)
         }
-        let lockDescriptor = try? PrivateFiles.openForUpdate(lockURL, userID: userID)
-        defer { if let lockDescriptor { close(lockDescriptor) } }
-        if let lockDescriptor { _ = await acquire(lockDescriptor) }
+        let lockDescriptor: Int32
+        do throws(PrivateFiles.Refusal) {
+            lockDescriptor = try PrivateFiles.openForUpdate(lockURL, userID: userID)
+        } catch {
+            throw RecentSearchesError(.notPermitted, reason: error.reason)
+        }
+        defer { close(lockDescriptor) }
+        guard await acquire(lockDescriptor) else {
+            throw RecentSearchesError(
+                .busy,
+                reason: "another mvsearch has held \(lockURL.path) for \(lockTimeout.components.seconds) s")
+        }
         guard unlink(fileURL.path) == 0 || errno == ENOENT else {
             let code = errno
             let kind: RecentSearchesError.Kind =
