@@ -57,11 +57,25 @@ extension ParsingFailure {
         case .keyNotFound(let key, let context):
             self = .unexpectedShape("\(Self.path(context.codingPath + [key])): missing")
         case .typeMismatch(let type, let context):
-            self = .unexpectedShape("\(Self.path(context.codingPath)): expected \(type)")
+            self = .unexpectedShape("\(Self.path(context.codingPath)): expected \(Self.kind(of: type, context))")
         case .valueNotFound(let type, let context):
-            self = .unexpectedShape("\(Self.path(context.codingPath)): expected \(type), found null")
+            self = .unexpectedShape(
+                "\(Self.path(context.codingPath)): expected \(Self.kind(of: type, context)), found null")
         @unknown default:
             self = .unexpectedShape(String(describing: error))
+        }
+    }
+
+    /// What was expected, in JSON's words: a user reads this, so never a Swift type's name.
+    private static func kind(of type: Any.Type, _ context: DecodingError.Context) -> String {
+        // The forward-only reader says it in JSON's words already ("expected an object").
+        if context.debugDescription.hasPrefix("expected ") { return String(context.debugDescription.dropFirst(9)) }
+        switch type {
+        case is String.Type, is Substring.Type, is URL.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type, is Decimal.Type: return "a number"
+        case is any ExpressibleByArrayLiteral.Type: return "an array"
+        default: return "an object"
         }
     }
 

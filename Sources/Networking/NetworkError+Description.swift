@@ -1,0 +1,37 @@
+import Foundation
+
+extension NetworkError: CustomStringConvertible {
+    /// The failure in words, for a diagnostic line such as `-v`'s: never a Swift value dump.
+    public var description: String {
+        switch self {
+        case .httpStatus(let failure): "HTTP \(failure.statusCode)"
+        case .notConnected: "not connected to a network"
+        case .hostNotFound: "host not found"
+        case .cannotConnect: "connection refused or not possible"
+        case .connectionLost: "the connection broke off mid-answer"
+        case .timedOut: "timed out"
+        case .tls(let failure): "TLS: \(failure)"
+        case .cancelled: "cancelled"
+        case .invalidResponse: "not a readable HTTP response"
+        case .contentDecodingFailed: "the compressed body is corrupt"
+        case .responseTooLarge(let limit): "the body is larger than \(limit) bytes"
+        case .redirectRejected(let reason): "redirect not followed: \(reason)"
+        case .tooManyOpenFiles: "too many open files"
+        case .notCached: "not in the cache"
+        case .urlGeneration: "the request's URL could not be formed"
+        case .other(let detail): detail
+        }
+    }
+}
+
+extension TLSFailure: CustomStringConvertible {
+    /// The certificate problem in words.
+    public var description: String {
+        switch self {
+        case .untrustedCertificate: "the certificate is not signed by a trusted authority"
+        case .expiredCertificate: "the certificate has expired or is not valid yet"
+        case .wrongHost: "the certificate is for another host"
+        case .handshakeFailed(let detail): "the handshake failed (\(detail))"
+        }
+    }
+}

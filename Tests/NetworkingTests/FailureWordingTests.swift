@@ -1,0 +1,66 @@
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+/// What reaches a user's eyes from Networking — the shape detail of an unreadable answer and
+/// `-v`'s failure text — is in words, never a Swift type's name or a value dump.
+@Suite("Failures in words")
+struct FailureWordingTests {
+    /// Opts into the forward-only reader, as the package's DTOs do.
+    private struct ReadableEnvelope: JSONReadable, Decodable, Sendable {
+        let results: [Int]
+
+        init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+            try reader.readObject { reader, _ throws(JSONReader.Failure) in try reader.skipValue() }
+            results = []
+        }
+    }
+
+    private struct PlainEnvelope: Decodable, Sendable {
+        let results: [Int]
+    }
+
+    private func shapeDetail<T: Decodable & Sendable>(_ body: String, as type: T.Type) async -> String? {
+        let service = DefaultDataTransferService(networkService: MockNetworkService.answering(Data(body.utf8)))
+        do {
+            _ = try await service.request(Endpoint<T>(path: "search"))
+        } catch {
+            if case .parsing(.unexpectedShape(let detail)) = error { return detail }
+        }
+        return nil
+    }
+
+    @Test(
+        "Given an array where an object belongs, when read by either decoder, then the detail says so in JSON's words")
+    func topLevelShape() async throws {
+        let fast = try #require(await shapeDetail("[1,2,3]", as: ReadableEnvelope.self))
+        let plain = try #require(await shapeDetail("[1,2,3]", as: PlainEnvelope.self))
+        #expect(fast == "top level: expected an object")
+        #expect(plain == "top level: expected an object")
+    }
+
+    @Test("Given a member of the wrong kind, when decoded, then the detail names its path and the JSON kind")
+    func memberShape() async throws {
+        let detail = try #require(await shapeDetail(#"{"results": {"a": 1}}"#, as: PlainEnvelope.self))
+        #expect(detail == "$.results: expected an array")
+        let element = try #require(await shapeDetail(#"{"results": ["x"]}"#, as: PlainEnvelope.self))
+        #expect(element == "$.results[0]: expected a number")
+    }
+
+    @Test(
+        "Every network failure reads as words, with no type name or value dump",
+        arguments: [
+            (NetworkError.responseTooLarge(limit: 10_485_760), "the body is larger than 10485760 bytes"),
+            (.tls(.untrustedCertificate), "TLS: the certificate is not signed by a trusted authority"),
+            (
+                .redirectRejected("a redirect to a non-http(s) URL"),
+                "redirect not followed: a redirect to a non-http(s) URL"
+            ),
+            (.httpStatus(HTTPFailure(statusCode: 503)), "HTTP 503"),
+            (.timedOut, "timed out"),
+        ])
+    func networkErrorWords(error: NetworkError, words: String) {
+        #expect(String(describing: error) == words)
+    }
+}
