@@ -13,6 +13,9 @@ public enum CatalogError: Error, Equatable, Sendable {
     case serviceUnreachable
     /// The service's identity could not be verified, or the secure connection failed.
     case insecureConnection(InsecureConnectionReason)
+    /// The service answered with a redirect that is not followed (why, in words): to another
+    /// scheme, from https down to http, plain http off this machine, or too many.
+    case redirectRefused(reason: String)
     /// The connection broke before the whole answer arrived.
     case connectionLost
     /// The service answered with a server error.

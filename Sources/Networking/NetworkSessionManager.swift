@@ -22,7 +22,8 @@ public enum SessionLimits {
     /// More redirects fail with `NetworkError.redirectRejected`.
     public static let maximumRedirects = 5
 
-    /// Whether a redirect may be followed; otherwise why not, in words for
+    /// Whether a redirect may be followed (to http(s) only, never from https down to http, plain
+    /// http only to this machine); otherwise why not, in words for
     /// `NetworkError.redirectRejected`.
     /// - Parameters:
     ///   - from: The URL that answered with the redirect.
@@ -30,13 +31,35 @@ public enum SessionLimits {
     ///   - count: This redirect's number, counting from 1.
     ///   - maximum: The most redirects allowed.
     /// - Returns: `nil` when it may be followed.
-    public static func rejection(from: URL?, to: URL?, count: Int, maximum: Int) -> String? {
-        let from = from?.scheme?.lowercased()
-        let to = to?.scheme?.lowercased()
+    public static func rejection(from source: URL?, to target: URL?, count: Int, maximum: Int) -> String? {
+        let from = source?.scheme?.lowercased()
+        let to = target?.scheme?.lowercased()
         if count > maximum { return "more than \(maximum) redirects" }
         if to != "https" && to != "http" { return "a redirect to a non-http(s) URL" }
         if from == "https" && to == "http" { return "a redirect from https to plain http" }
+        // Plain http only ever reaches this machine, as for the base URL: a redirect may not
+        // carry the request anywhere the base URL itself could not point.
+        if to == "http" && !isLoopback(target?.host ?? "") { return "a redirect to plain http off this machine" }
         return nil
+    }
+
+    /// `localhost`, `127.0.0.0/8`, and the IPv6 loopback address however it is written (`::1`,
+    /// `0:0:0:0:0:0:0:1`, or IPv4-mapped `::ffff:127.x.y.z`).
+    /// - Parameter host: A URL's host, IPv6 literals with or without brackets.
+    /// - Returns: Whether it names this machine.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" { return true }
+        if host.contains(":") {
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, host, &address) == 1 else { return false }
+            let bytes = withUnsafeBytes(of: &address) { Array($0) }
+            let mapped: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+            return bytes == Array(repeating: 0, count: 15) + [1]
+                || (bytes.prefix(12).elementsEqual(mapped) && bytes[12] == 127)
+        }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 }
 

@@ -51,7 +51,7 @@ struct CatalogErrorMappingTests {
             (.hostNotFound, .serviceUnreachable),
             (.cannotConnect, .serviceUnreachable),
             (.connectionLost, .connectionLost),
-            (.redirectRejected("loop"), .serviceUnreachable),
+            (.redirectRejected("loop"), .redirectRefused(reason: "loop")),
             (.timedOut, .timedOut),
             (.cancelled, .cancelled),
         ])

@@ -77,8 +77,13 @@ struct FaultEndToEndTests {
             name: "redirect", reply: { $0 == 0 ? .redirect(to: "/moved") : .json(answer) }, status: 0, message: nil,
             requests: 2),
         Fault(
-            name: "redirect loop", reply: { _ in .redirect(to: "/search") }, status: 69, message: "cannot reach",
-            requests: 6),
+            name: "redirect loop", reply: { _ in .redirect(to: "/search") }, status: 69,
+            message: "was not followed (more than 5 redirects) — check --base-url", requests: 6),
+        Fault(
+            // `.invalid` never resolves: were the rule broken, the request would still go nowhere.
+            name: "redirect to plain http off this machine",
+            reply: { _ in .redirect(to: "http://redirect-target.invalid/search") }, status: 69,
+            message: "was not followed (a redirect to plain http off this machine)", requests: 1),
         Fault(
             name: "oversized body (11 MiB)", reply: { _ in .json(Data(count: 11 * 1_048_576)) }, status: 65,
             message: "larger than 10 MiB", requests: 1),

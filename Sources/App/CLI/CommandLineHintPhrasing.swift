@@ -9,6 +9,7 @@ struct CommandLineHintPhrasing: HintPhrasing {
     func advice(for hint: RecoveryHint) -> String {
         switch hint {
         case .checkServiceAddress: "check the network connection (and --base-url) and try again"
+        case .checkServiceURL: "check --base-url (or MVSEARCH_BASE_URL)"
         case .allowMoreTime: "try again, or allow longer with --timeout"
         case .fetchWhileOnline: "run it once without --offline"
         case .giveSearchWords: "give words to search for, e.g. mvsearch jack johnson"

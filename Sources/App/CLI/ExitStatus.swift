@@ -35,8 +35,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         switch error {
         case .invalidQuery, .rejectedQuery: self = .usage
         case .unreadableResponse: self = .dataError
-        case .offline, .notAvailableOffline, .serviceUnreachable, .insecureConnection, .connectionLost,
-            .serviceUnavailable:
+        case .offline, .notAvailableOffline, .serviceUnreachable, .redirectRefused, .insecureConnection,
+            .connectionLost, .serviceUnavailable:
             self = .unavailable
         case .timedOut, .rateLimited: self = .temporaryFailure
         case .tooManyOpenFiles: self = .systemError

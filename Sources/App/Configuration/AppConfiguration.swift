@@ -126,7 +126,7 @@ struct AppConfiguration: Equatable, Sendable {
         guard scheme == "https" || scheme == "http" else {
             throw UsageError("\(source) \(shown) is not an http(s) URL — give one like https://itunes.apple.com/")
         }
-        guard scheme == "https" || isLoopback(host) else {
+        guard scheme == "https" || SessionLimits.isLoopback(host) else {
             throw UsageError("\(source) \(shown) uses plain http to a non-loopback host — use https")
         }
         guard url.query == nil, url.fragment == nil else {
@@ -134,23 +134,6 @@ struct AppConfiguration: Equatable, Sendable {
         }
         if text.hasSuffix("/") { return url }
         return URL(string: text + "/") ?? url
-    }
-
-    /// `localhost`, `127.0.0.0/8`, and the IPv6 loopback address however it is written (`::1`,
-    /// `0:0:0:0:0:0:0:1`, or IPv4-mapped `::ffff:127.x.y.z`).
-    static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" { return true }
-        if host.contains(":") {
-            var address = in6_addr()
-            guard inet_pton(AF_INET6, host, &address) == 1 else { return false }
-            let bytes = withUnsafeBytes(of: &address) { Array($0) }
-            let mapped: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
-            return bytes == Array(repeating: 0, count: 15) + [1]
-                || (bytes.prefix(12).elementsEqual(mapped) && bytes[12] == 127)
-        }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     /// Whole seconds without a fraction; any other value (1e308 included) as `Double` prints it.

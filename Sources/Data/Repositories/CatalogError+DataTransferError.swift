@@ -48,7 +48,8 @@ extension CatalogError {
         case .connectionLost: self = .connectionLost
         case .tooManyOpenFiles: self = .tooManyOpenFiles
         case .tls(let failure): self = .insecureConnection(InsecureConnectionReason(failure))
-        case .hostNotFound, .cannotConnect, .redirectRejected, .urlGeneration, .other: self = .serviceUnreachable
+        case .redirectRejected(let reason): self = .redirectRefused(reason: reason)
+        case .hostNotFound, .cannotConnect, .urlGeneration, .other: self = .serviceUnreachable
         }
     }
 }

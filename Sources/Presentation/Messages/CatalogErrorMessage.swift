@@ -18,6 +18,10 @@ public enum CatalogErrorMessage {
             return UserMessage("nothing is cached for this request", hint: .fetchWhileOnline)
         case .serviceUnreachable:
             return UserMessage("cannot reach the iTunes service", hint: .checkServiceAddress)
+        case .redirectRefused(let reason):
+            return UserMessage(
+                "the iTunes service redirected the request and it was not followed (\(reason))",
+                hint: .checkServiceURL)
         case .insecureConnection(let reason):
             return message(for: reason)
         case .connectionLost:

@@ -11,6 +11,8 @@ public enum RecoveryHint: Equatable, Sendable {
     case checkConnection
     /// The connection, or the address of the service itself.
     case checkServiceAddress
+    /// The address of the service: it answered, but not as the service does.
+    case checkServiceURL
     /// Trust the certificate authority of a proxy that inspects TLS (through `SSL_CERT_FILE`).
     case trustInspectingProxy
     /// A certificate seen as expired may be a wrong clock.
@@ -55,6 +57,7 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .waitAndTryAgain: "wait a minute and try again"
         case .checkConnection: "check the network connection and try again"
         case .checkServiceAddress: "check the network connection and the service's address, and try again"
+        case .checkServiceURL: "check the service's address"
         case .trustInspectingProxy: "if a proxy inspects TLS, point SSL_CERT_FILE at its CA certificate"
         case .checkClock: "check the system clock"
         case .allowMoreTime: "try again, or allow a longer timeout"
