@@ -58,6 +58,16 @@ struct RendererTests {
         #expect(lines[3].contains("…"))
     }
 
+    @Test(
+        "Given a terminal too narrow for two 8-column texts, the texts squeeze below 8 rather than wrap",
+        arguments: [12, 16, 20, 24])
+    func tableSqueezesOnTinyTerminals(width: Int) {
+        let long = MusicVideosListItemViewModel(
+            video: .stub(id: 3, title: "I Don’t Think I Can Do This Again", artistName: "Mura Masa & Clairo"))
+        let lines = MusicVideosTableRenderer(width: width).render(items + [long]).split(separator: "\n")
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= width, "\(line)") }
+    }
+
     @Test("Colour wraps the header and markers only when asked for")
     func tableColour() {
         #expect(

@@ -94,12 +94,15 @@ public struct TableRenderer<Row: ListRowDescribing>: ListRenderer {
     /// share of the room, the first the rest, and what the first leaves goes back to the others.
     private func flexibleWidths(for columns: [LaidOutColumn], available: Int) -> [Int] {
         let naturals = columns.map(\.naturalWidth)
+        guard !columns.isEmpty else { return [] }
         if naturals.reduce(0, +) <= available { return naturals }
-        let room = max(available, columns.count * Self.minimumTextWidth)
+        // Below 8 columns each only when the terminal leaves no more: a squeezed cell beats a
+        // wrapped line.
+        let minimum = min(Self.minimumTextWidth, max(1, available / columns.count))
+        let room = max(available, columns.count * minimum)
         var widths = columns.map { column in
-            min(column.naturalWidth, max(Self.minimumTextWidth, room * column.percent / 100))
+            min(column.naturalWidth, max(minimum, room * column.percent / 100))
         }
-        guard !widths.isEmpty else { return [] }
         widths[0] = min(naturals[0], room - widths.dropFirst().reduce(0, +))
         for index in widths.indices.dropFirst() {
             let others = widths.enumerated().filter { $0.offset != index }.reduce(0) { $0 + $1.element }
