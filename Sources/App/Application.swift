@@ -76,6 +76,7 @@ struct Application {
         guard routes.count <= 1 else {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
+        try checkQueryOptionsApply(options, to: routes.first)
         if let (name, route) = routes.first {
             if case .interactive = route { return route }
             if case .artists = route { return route }
@@ -91,6 +92,35 @@ struct Application {
             return .interactive
         }
         return .search
+    }
+
+    /// `--by`, `--no-explicit` and `--offset` shape a search for music videos; anywhere else
+    /// they would be silently ignored and the results would not be what was asked for.
+    /// (`--limit` and `--country` are settings some routes have no use for and an alias may
+    /// always pass, so those are not refused.)
+    private func checkQueryOptionsApply(
+        _ options: SearchOptions, to route: (name: String, route: Route)?
+    ) throws(UsageError) {
+        let given = [
+            ("--by", options.attribute != .any), ("--no-explicit", !options.allowsExplicit),
+            ("--offset", options.offset != nil),
+        ].filter(\.1).map(\.0)
+        var allowed: Set<String> = []
+        let place: String
+        if options.searchesArtists {
+            place = "--artists"
+        } else if let route {
+            place = route.name
+            if case .interactive = route.route { allowed = ["--by", "--no-explicit"] }
+        } else {
+            return
+        }
+        let refused = given.filter { !allowed.contains($0) }
+        guard !refused.isEmpty else { return }
+        let one = refused.count == 1
+        throw UsageError(
+            "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(place) — drop \(one ? "it" : "them")"
+        )
     }
 
     private func run(_ options: SearchOptions, route: Route) async -> ExitStatus {

@@ -49,6 +49,26 @@ struct ApplicationTests {
         #expect(repository.searchedQueries.map(\.country) == ["GB"])
     }
 
+    @Test(
+        "Given --by, --no-explicit or --offset where no video search takes them, then 64 naming them, and no request",
+        arguments: [
+            (["--id", "5", "--no-explicit"], "--no-explicit does not apply to --id — drop it"),
+            (
+                ["--artist-id", "5", "--by", "song", "--offset", "5"],
+                "--by and --offset do not apply to --artist-id — drop them"
+            ),
+            (["--artists", "--by", "song", "clairo"], "--by does not apply to --artists — drop it"),
+            (["--history", "--offset", "3"], "--offset does not apply to --history — drop it"),
+            (["-i", "--offset", "5", "x"], "--offset does not apply to --interactive — drop it"),
+        ])
+    func queryOptionsThatDoNotApply(arguments: [String], message: String) async {
+        let repository = MockMusicVideosRepository.returning([])
+        let result = await run(arguments, overrides: .init(musicVideosRepository: repository))
+        #expect(result.status == .usage)
+        #expect(result.diagnostics == "mvsearch: \(message)\n")
+        #expect(repository.searchedQueries.isEmpty)
+    }
+
     @Test("On a terminal the default format is a table, coloured unless NO_COLOR is set")
     func tableOnTerminal() async {
         let repository = MockMusicVideosRepository.returning([.stub()])

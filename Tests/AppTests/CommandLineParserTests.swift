@@ -93,7 +93,7 @@ struct CommandLineParserTests {
             (["--frobnicate", "x"], "unknown option '--frobnicate'"),
             (["--format", "xml", "x"], "table, plain, json, jsonl"),
             (["--by", "genre", "x"], "any, artist, song, album"),
-            (["--timeout", "soon", "x"], "seconds"),
+            (["--timeout", "soon", "x"], "seconds"), (["--timeout", "0x10", "x"], "seconds"),
             (["--no-cache=yes", "x"], "takes no value"),
             (["--json=", "x"], "field names separated by commas"),
             (["--json", "id,,url", "x"], "field names separated by commas"),

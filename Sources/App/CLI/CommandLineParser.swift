@@ -109,7 +109,10 @@ enum CommandLineParser {
     }
 
     private static func seconds(_ text: String, for name: String) throws(UsageError) -> TimeInterval {
-        guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+        let decimal = text.trimmingCharacters(in: .whitespaces)
+        // Decimal only: `Double` would also read hexadecimal (`0x10` as 16).
+        guard decimal.allSatisfy({ "0123456789.eE+-".contains($0) }), let number = Double(decimal), number.isFinite
+        else {
             throw UsageError("option \(name) needs a number of seconds, not \(quoted(text))")
         }
         return number
