@@ -24,6 +24,12 @@ enum MVSearch {
             console: console,
             requests: requests
         )
+        // Help and the version only print: they need no signal handling, whose dispatch sources
+        // start threads, nor anything else a search needs.
+        switch try? CommandLineParser.parse(application.arguments) {
+        case .help?, .version?: exit(await application.run().rawValue)
+        default: break
+        }
         let run = Task { await application.run() }
         let interruption = InterruptionHandler(console: console, requests: requests) { run.cancel() }
         let status = await run.value
