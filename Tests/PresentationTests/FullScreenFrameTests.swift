@@ -216,6 +216,11 @@ struct FullScreenFrameTests {
         FullScreenChrome.drawHelp([("q", "quit"), ("?", "this help")], into: &frame)
         #expect(frame.text.contains("│ q  quit"))
         #expect(frame.text.contains("│ ?  this help"))
+        // The box is closed on every side, its top border cut to the box's width.
+        let box = frame.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        #expect(box.first?.hasPrefix("┌ Keys") == true && box.first?.hasSuffix("┐") == true)
+        #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
         for line in frame.lines { #expect(line.width <= 40) }
     }
 }

@@ -66,7 +66,7 @@ public enum FullScreenChrome {
         let bar = String(repeating: "─", count: contentWidth + 2)
         let title = " Keys · any key closes "
         frame[topRow] = boxLine { line in
-            line.append("┌" + DisplayWidth.truncate(title + bar, toWidth: contentWidth + 2) + "┐", .bold)
+            line.append("┌" + String((title + bar).prefix(contentWidth + 2)) + "┐", .bold)
         }
         for (offset, item) in lines.enumerated() {
             frame[topRow + 1 + offset] = boxLine { line in
