@@ -129,4 +129,33 @@ struct FullScreenEndToEndTests {
         #expect(!terminal.output.contains(Self.enter))
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
     }
+
+    @Test("Moving past the last row of a -l 2 search asks for offset=2 and adds rows 3 and 4")
+    func paging() async throws {
+        let search = try Fixture.data("search-musicvideo-clairo")
+        let rows: [Data] = try
+            ((try JSONSerialization.jsonObject(with: search) as? [String: Any])?["results"]
+            as? [Any] ?? []).map { try JSONSerialization.data(withJSONObject: $0) }
+        let server = try LoopbackHTTPServer { request, _ in
+            let items = URLComponents(string: request.target)?.queryItems ?? []
+            let offset = Int(items.first { $0.name == "offset" }?.value ?? "0") ?? 0
+            let page = Array(rows.dropFirst(offset).prefix(2))
+            return .json(
+                Data("{\"resultCount\":\(page.count),\"results\":[".utf8)
+                    + Data(page.joined(separator: Data(",".utf8))) + Data("]}".utf8))
+        }
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(["-l", "2", "-i", "clairo"], environment: environment)
+        #expect(await server.requestsArrived(1))
+        #expect(await offPool { terminal.wait { $0.contains("4Ever") } })
+        #expect(!terminal.output.contains("I Don’t Think"))  // not asked for yet
+        terminal.send("\u{1B}[F\u{1B}[B")  // End, then ↓ past the last row
+        #expect(await server.requestsArrived(2))
+        #expect(await offPool { terminal.wait { $0.contains("I Don’t Think") && $0.contains("1–4") } })
+        #expect(server.requests.map(\.target).last?.contains("&offset=2") == true)
+        terminal.send("q")
+        let (status, _) = await offPool { terminal.finish() }
+        #expect(status == 0)
+    }
 }
