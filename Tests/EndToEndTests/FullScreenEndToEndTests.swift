@@ -30,7 +30,7 @@ struct FullScreenEndToEndTests {
         environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
         let terminal = try PseudoTerminal(["-l", "5"], environment: environment, columns: columns, rows: rows)
         // The modes the terminal was in before the session, to compare with after it.
-        return (terminal, PseudoTerminal.modes(of: terminal.secondary))
+        return (terminal, terminal.modesBefore)
     }
 
     private func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {

@@ -15,6 +15,9 @@ final class PseudoTerminal: @unchecked Sendable {
     private let primary: Int32
     /// Kept open to read the terminal's modes, as the shell would after the program ends.
     let secondary: Int32
+    /// The terminal's modes before the program started (read after it starts, they could
+    /// already be the program's raw mode).
+    let modesBefore: [UInt8]
     private let condition = NSCondition()
     private var bytes: [UInt8] = []
     private let errors: Pipe
@@ -26,6 +29,7 @@ final class PseudoTerminal: @unchecked Sendable {
         guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
         self.primary = primary
         self.secondary = secondary
+        modesBefore = Self.modes(of: secondary)
         process = Process()
         process.executableURL = MVSearchProcess.executableURL
         process.arguments = arguments
