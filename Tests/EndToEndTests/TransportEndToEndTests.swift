@@ -90,6 +90,27 @@ struct TransportEndToEndTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test("http_proxy from the environment carries the request, as curl reads it; HTTP_PROXY does not (httpoxy)")
+    func proxyFromEnvironment() async throws {
+        let proxy = try LoopbackHTTPServer(always: .json(Self.answer))
+        defer { proxy.stop() }
+        let server = try LoopbackHTTPServer(always: .json(Self.answer))
+        defer { server.stop() }
+        let arguments = ["--no-cache", "--format", "plain", "jack"]
+        let proxied = try await MVSearchProcess.run(
+            ["--base-url", "http://localhost:9/"] + arguments,
+            environment: MVSearchProcess.environment(["http_proxy": proxy.baseURL.absoluteString]))
+        #expect(proxied.status == 0)
+        #expect(proxied.stdout.contains("Upside Down"))
+        #expect(proxy.requests.first?.target.hasPrefix("http://localhost:9/search?term=jack&") == true)
+        let direct = try await MVSearchProcess.run(
+            ["--base-url", server.baseURL.absoluteString] + arguments,
+            environment: MVSearchProcess.environment(["HTTP_PROXY": proxy.baseURL.absoluteString]))
+        #expect(direct.status == 0)
+        #expect(server.requests.count == 1)
+        #expect(proxy.requests.count == 1)
+    }
+
     @Test("A gzip body that does not decompress is an unreadable answer, not a lost connection")
     func badGzip() async throws {
         let server = try LoopbackHTTPServer(
