@@ -151,19 +151,6 @@ struct FaultEndToEndTests {
         expectOneLine(result, status: 64, mentions: variable)
     }
 
-    private func expectOneLine(
-        _ result: MVSearchProcess.Result, status: Int32, mentions: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(result.status == status, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("mvsearch: "), sourceLocation: sourceLocation)
-        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(
-            mentions.isEmpty || result.stderr.contains(mentions), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(!result.stderr.contains("Error Domain"), sourceLocation: sourceLocation)
-    }
-
     /// One line per row in the test log, for the fault table's measured times.
     private func report(_ name: String, _ result: MVSearchProcess.Result, requests: Int) {
         let milliseconds = Int(

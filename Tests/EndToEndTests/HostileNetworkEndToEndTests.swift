@@ -10,17 +10,6 @@ struct HostileNetworkEndToEndTests {
         #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":1,"trackName":"Upside Down","artistName":"Jack Johnson"}]}"#
             .utf8)
 
-    private func expectOneLine(
-        _ result: MVSearchProcess.Result, status: Int32, mentions: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(result.status == status, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("mvsearch: "), sourceLocation: sourceLocation)
-        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(mentions), "\(result.stderr)", sourceLocation: sourceLocation)
-    }
-
     @Test("Given an answer nested 200 000 levels deep, then 65 and no crash; a cached copy is fetched again")
     func deepNesting() async throws {
         let deep = Data((#"{"resultCount":0,"unknown":"# + String(repeating: "[", count: 200_000)).utf8)
