@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -107,16 +108,13 @@ public struct FileResponseCacheStore: ResponseCacheStore {
 
     /// Removes the entries used longest ago until the folder fits; never the one just written.
     private func evictLeastRecentlyUsed(keeping newest: URL) {
-        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
-        guard
-            let files = try? FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-        else { return }
-        var entries = files.compactMap { url -> (url: URL, used: Date, size: Int)? in
-            guard url.pathExtension == "json", let values = try? url.resourceValues(forKeys: Set(keys)) else {
-                return nil
-            }
-            return (url, values.contentModificationDate ?? .distantPast, values.fileSize ?? 0)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        var entries = names.compactMap { name -> (url: URL, used: Int, size: Int)? in
+            guard !name.hasPrefix("."), name.hasSuffix(".json") else { return nil }
+            let url = directory.appendingPathComponent(name)
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else { return nil }
+            return (url, modificationTime(status), Int(status.st_size))
         }
         var total = entries.reduce(0) { $0 + $1.size }
         guard total > maximumBytes else { return }
@@ -128,9 +126,19 @@ public struct FileResponseCacheStore: ResponseCacheStore {
     }
 }
 
+/// When a file was last written, in nanoseconds since 1970.
+private func modificationTime(_ status: stat) -> Int {
+    #if canImport(Darwin)
+        let time = status.st_mtimespec
+    #else
+        let time = status.st_mtim
+    #endif
+    return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
+}
+
 /// Whether the cache folder may be used: checked until it is known, a refusal reported once.
 private final class FolderState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var usable: Bool?
     private let onRefusal: @Sendable (PrivateFiles.Refusal) -> Void
 
@@ -141,7 +149,7 @@ private final class FolderState: @unchecked Sendable {
     /// - Returns: `false` when the folder must not be used, or does not exist and `creating` is off.
     func isUsable(_ directory: URL, creating: Bool, userID: uid_t) -> Bool {
         var refused: PrivateFiles.Refusal?
-        let result = lock.withLock { () -> Bool in
+        let result = lock.withLock { _ -> Bool in
             if let usable { return usable }
             do throws(PrivateFiles.Refusal) {
                 guard try PrivateFiles.checkFolder(directory, creating: creating, userID: userID) else { return false }

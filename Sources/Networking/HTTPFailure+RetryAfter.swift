@@ -5,7 +5,7 @@ extension HTTPFailure {
     /// - Parameter now: The current time, for HTTP-date values.
     /// - Returns: Seconds to wait (never negative), or `nil` when absent or unreadable.
     public func retryAfter(now: Date = Date()) -> TimeInterval? {
-        guard let value = header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+        guard let value = header("Retry-After")?.trimmingWhitespace(), !value.isEmpty else {
             return nil
         }
         if let seconds = Int(value) { return seconds >= 0 ? TimeInterval(seconds) : nil }

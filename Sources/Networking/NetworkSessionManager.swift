@@ -48,9 +48,9 @@ public enum SessionLimits {
     /// - Parameter host: A URL's host, IPv6 literals with or without brackets.
     /// - Returns: Whether it names this machine.
     public static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = host.lowercased().trimmingBrackets()
         if host == "localhost" { return true }
-        if host.contains(":") {
+        if host.contains(Character(":")) {
             var address = in6_addr()
             guard inet_pton(AF_INET6, host, &address) == 1 else { return false }
             let bytes = withUnsafeBytes(of: &address) { Array($0) }
@@ -94,7 +94,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// - Parameter name: The header name.
     /// - Returns: The value, or `nil` when absent.
     public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        let name = name.lowercased()
+        return headers.first { $0.key.lowercased() == name }?.value
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs an operation against a clock: whichever ends first, the operation or the time limit,
 /// decides the result. The limit holds whatever the operation does — an engine that resets its
@@ -49,14 +50,14 @@ public enum TimeLimit {
 
 /// The shared state of one race: the first result resumes the caller, and cancels both tasks.
 private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var continuation: CheckedContinuation<Result<Value, Failure>, Never>?
     private var result: Result<Value, Failure>?
     private var tasks: [Task<Void, Never>] = []
     private var isResumed = false
 
     func begin(_ continuation: CheckedContinuation<Result<Value, Failure>, Never>) {
-        let early = lock.withLock { () -> Result<Value, Failure>? in
+        let early = lock.withLock { _ -> Result<Value, Failure>? in
             self.continuation = continuation
             return result
         }
@@ -64,7 +65,7 @@ private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
     }
 
     func hold(_ work: Task<Void, Never>, _ timer: Task<Void, Never>) {
-        let finished = lock.withLock { () -> Bool in
+        let finished = lock.withLock { _ -> Bool in
             tasks = [work, timer]
             return result != nil
         }
@@ -76,7 +77,7 @@ private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
 
     /// The first call wins; later ones (the loser of the race) are ignored.
     func finish(_ outcome: Result<Value, Failure>) {
-        let toCancel = lock.withLock { () -> [Task<Void, Never>]? in
+        let toCancel = lock.withLock { _ -> [Task<Void, Never>]? in
             guard result == nil else { return nil }
             result = outcome
             return tasks
@@ -87,7 +88,7 @@ private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
     }
 
     private func resume(with outcome: Result<Value, Failure>) {
-        let continuation = lock.withLock { () -> CheckedContinuation<Result<Value, Failure>, Never>? in
+        let continuation = lock.withLock { _ -> CheckedContinuation<Result<Value, Failure>, Never>? in
             guard !isResumed, let continuation = self.continuation else { return nil }
             isResumed = true
             return continuation

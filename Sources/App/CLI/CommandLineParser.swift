@@ -78,12 +78,12 @@ enum CommandLineParser {
     /// is when it has a comma, or is exactly one of the JSON keys (`--json title`). So
     /// `--json clairo` searches for "clairo", and `--json -- title` searches for "title".
     static func isFieldList(_ argument: String) -> Bool {
-        !argument.hasPrefix("-") && (argument.contains(",") || JSONFields.known.contains(argument))
+        !argument.hasPrefix("-") && (argument.contains(Character(",")) || JSONFields.known.contains(argument))
     }
 
     private static func fieldList(_ text: String) throws(UsageError) -> [String] {
         let fields = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingWhitespace()
         }
         guard !fields.contains(where: \.isEmpty) else {
             throw UsageError(
@@ -102,14 +102,14 @@ enum CommandLineParser {
     }
 
     private static func integer(_ text: String, for name: String) throws(UsageError) -> Int {
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let number = Int(text.trimmingWhitespace()) else {
             throw UsageError("option \(name) needs a whole number, not \(quoted(text))")
         }
         return number
     }
 
     private static func seconds(_ text: String, for name: String) throws(UsageError) -> TimeInterval {
-        let decimal = text.trimmingCharacters(in: .whitespaces)
+        let decimal = text.trimmingWhitespace()
         // Decimal only: `Double` would also read hexadecimal (`0x10` as 16).
         guard decimal.allSatisfy({ "0123456789.eE+-".contains($0) }), let number = Double(decimal), number.isFinite
         else {

@@ -157,7 +157,7 @@ extension AppConfiguration {
     var networkConfiguration: APINetworkConfiguration {
         APINetworkConfiguration(
             baseURL: baseURL,
-            headers: ["User-Agent": HelpText.version.replacingOccurrences(of: " ", with: "/")],
+            headers: ["User-Agent": HelpText.version.split(separator: " ").joined(separator: "/")],
             timeout: timeout
         )
     }

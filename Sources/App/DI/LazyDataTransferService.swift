@@ -1,11 +1,12 @@
 import Foundation
 import Networking
+import Synchronization
 
 /// Builds the service it stands for on the first request. Behind the response cache this means
 /// an answer from the cache never pays for creating a `URLSession` (and libcurl) it won't use.
 final class LazyDataTransferService: DataTransferService, @unchecked Sendable {
     private let make: @Sendable () -> any DataTransferService
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var service: (any DataTransferService)?
 
     /// - Parameter make: Builds the real service; called at most once.
@@ -18,7 +19,7 @@ final class LazyDataTransferService: DataTransferService, @unchecked Sendable {
     }
 
     private func resolved() -> any DataTransferService {
-        lock.withLock {
+        lock.withLock { _ in
             if let service { return service }
             let made = make()
             service = made

@@ -62,7 +62,7 @@ final class MusicVideosSearchFlowCoordinator {
                 return .success
             }
             if !console.inputIsTerminal { console.output.write(TerminalSanitizer.sanitize(line) + "\n") }
-            let input = line.trimmingCharacters(in: .whitespaces)
+            let input = line.trimmingWhitespace()
             switch input {
             case "q":
                 return .success

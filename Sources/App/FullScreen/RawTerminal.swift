@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ final class RawTerminal: @unchecked Sendable {
 
     let input: Int32
     let output: Int32
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private let original: termios
     private var isActive = false
 
@@ -41,7 +42,7 @@ final class RawTerminal: @unchecked Sendable {
     /// Raw mode and the alternate screen.
     /// - Returns: `false` when the terminal refused (the caller falls back or ends).
     func enter() -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard !isActive else { return true }
             var raw = original
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -63,15 +64,15 @@ final class RawTerminal: @unchecked Sendable {
 
     /// Back to the main screen and the modes saved at the start.
     func leave() {
-        lock.withLock { leaveLocked() }
+        lock.withLock { _ in leaveLocked() }
     }
 
-    var isEntered: Bool { lock.withLock { isActive } }
+    var isEntered: Bool { lock.withLock { _ in isActive } }
 
     /// Writes a frame's bytes, whole; nothing once the terminal has been left.
     /// - Returns: `false` when the write failed (the terminal is gone).
     func write(_ bytes: [UInt8]) -> Bool {
-        lock.withLock { isActive ? writeLocked(bytes) : true }
+        lock.withLock { _ in isActive ? writeLocked(bytes) : true }
     }
 
     private func leaveLocked() {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Networking
 import Presentation
 
 #if canImport(Glibc)
@@ -66,7 +67,9 @@ final class TerminalEvents: @unchecked Sendable {
         }
         let input = terminal.input
         let wakeRead = wake.read
-        Thread.detachNewThread { Self.read(input, wake: wakeRead, into: continuation) }
+        if !DetachedThread.start({ Self.read(input, wake: wakeRead, into: continuation) }) {
+            continuation.finish()
+        }
     }
 
     /// Queues an event of the session's own (a frame to draw, a spinner tick).

@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +21,7 @@ protocol CheckedOutput: Sendable {
 /// is kept in `failure` so the run can say so and exit 74.
 final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable {
     private let fileDescriptor: Int32
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var isClosed = false
     private var recordedFailure: String?
     /// The reason given for every failure when the descriptor was closed before the run began.
@@ -35,10 +36,10 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable
         self.closedReason = closedReason
     }
 
-    var failure: String? { lock.withLock { recordedFailure } }
+    var failure: String? { lock.withLock { _ in recordedFailure } }
 
     func write(_ text: String) {
-        lock.withLock {
+        lock.withLock { _ in
             guard !isClosed else { return }
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {

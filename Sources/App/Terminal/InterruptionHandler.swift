@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,12 +16,12 @@ import Foundation
 final class InterruptionHandler: @unchecked Sendable {
     private static let gracePeriod: DispatchTimeInterval = .seconds(1)
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var received: ExitStatus?
     private var sources: [any DispatchSourceSignal] = []
 
     /// The status the signal asks for, once one has arrived.
-    var status: ExitStatus? { lock.withLock { received } }
+    var status: ExitStatus? { lock.withLock { _ in received } }
 
     /// Starts handling the signals.
     /// - Parameters:
@@ -44,12 +45,12 @@ final class InterruptionHandler: @unchecked Sendable {
             source.resume()
             return source
         }
-        lock.withLock { sources = handlers }
+        lock.withLock { _ in sources = handlers }
     }
 
     /// Records the first signal; `false` for any later one.
     private func record(_ status: ExitStatus) -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard received == nil else { return false }
             received = status
             return true

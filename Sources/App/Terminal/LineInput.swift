@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Presentation
+import Synchronization
 
 /// Standard input, read on a thread of its own so the main actor never blocks on it.
 final class StandardInputReader: LineInput {
@@ -21,12 +22,12 @@ final class StandardInputReader: LineInput {
 
 /// Resumes a continuation exactly once: with the line read, or with `nil` when cancelled first.
 private final class LineDelivery: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var continuation: CheckedContinuation<String?, Never>?
     private var early: String??
 
     func wait(with continuation: CheckedContinuation<String?, Never>) {
-        let ready: String?? = lock.withLock {
+        let ready: String?? = lock.withLock { _ in
             if let early { return early }
             self.continuation = continuation
             return nil
@@ -35,7 +36,7 @@ private final class LineDelivery: @unchecked Sendable {
     }
 
     func deliver(_ line: String?) {
-        let waiting: CheckedContinuation<String?, Never>? = lock.withLock {
+        let waiting: CheckedContinuation<String?, Never>? = lock.withLock { _ in
             guard let continuation else {
                 if early == nil { early = .some(line) }
                 return nil

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Presentation
+import Synchronization
 
 /// A one-line spinner on standard error. It appears only after a short delay, so fast answers
 /// show no flicker, and `stop()` erases the line completely.
@@ -8,7 +9,7 @@ final class TerminalSpinner: ActivityIndicator, @unchecked Sendable {
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private let output: any TextOutput
     private let queue = DispatchQueue(label: "mvsearch.spinner")
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var timer: (any DispatchSourceTimer)?
     private var frame = 0
     private var hasDrawn = false
@@ -18,7 +19,7 @@ final class TerminalSpinner: ActivityIndicator, @unchecked Sendable {
     }
 
     func start(message: String) {
-        lock.withLock {
+        lock.withLock { _ in
             guard timer == nil else { return }
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.schedule(deadline: .now() + .milliseconds(150), repeating: .milliseconds(80))
@@ -29,7 +30,7 @@ final class TerminalSpinner: ActivityIndicator, @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock {
+        lock.withLock { _ in
             timer?.cancel()
             timer = nil
             if hasDrawn {
@@ -40,7 +41,7 @@ final class TerminalSpinner: ActivityIndicator, @unchecked Sendable {
     }
 
     private func draw(_ message: String) {
-        lock.withLock {
+        lock.withLock { _ in
             guard timer != nil else { return }
             output.write("\r\(Self.frames[frame % Self.frames.count]) \(message)…")
             frame += 1

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Networking
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,7 +34,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
     private let lockTimeout: Duration
     private let userID: uid_t
     private let onProblem: @Sendable (String) -> Void
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var hasReported = false
 
     /// The file that holds the list.
@@ -83,7 +84,8 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
                 return
             }
             var searches = read()
-            searches.removeAll { $0.caseInsensitiveCompare(term) == .orderedSame }
+            let folded = term.lowercased()
+            searches.removeAll { $0.lowercased() == folded }
             searches.insert(term, at: 0)
             guard write(Array(searches.prefix(maximumCount))) else {
                 report("cannot save recent searches in \(directory.path)")
@@ -162,7 +164,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
     }
 
     private func report(_ problem: String) {
-        let isFirst = lock.withLock {
+        let isFirst = lock.withLock { _ in
             defer { hasReported = true }
             return !hasReported
         }

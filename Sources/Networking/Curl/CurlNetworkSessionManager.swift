@@ -45,7 +45,9 @@
             let transfer = CurlTransfer(curl: curl, request: request, settings: settings)
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    Thread.detachNewThread { continuation.resume(with: transfer.run()) }
+                    guard DetachedThread.start({ continuation.resume(with: transfer.run()) }) else {
+                        return continuation.resume(throwing: NetworkError.other("no thread could be started"))
+                    }
                 }
             } onCancel: {
                 transfer.cancel()
@@ -89,10 +91,10 @@
             }
             // libcurl checks the name itself after OpenSSL accepted the chain; other TLS
             // libraries report only in words.
-            if lowered.contains("host name") || lowered.contains("hostname") || lowered.contains("subject name") {
+            if ["host name", "hostname", "subject name"].contains(where: lowered.includes) {
                 return .wrongHost
             }
-            if lowered.contains("expired") || lowered.contains("not yet valid") { return .expiredCertificate }
+            if ["expired", "not yet valid"].contains(where: lowered.includes) { return .expiredCertificate }
             return .untrustedCertificate
         }
     }

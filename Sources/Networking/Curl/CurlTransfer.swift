@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import Synchronization
 
     /// One request on its own thread: a multi handle, one easy handle per hop, redirects checked
     /// and followed here.
@@ -17,7 +18,7 @@
         private let settings: Settings
 
         /// Guards `cancelled` and `multi`, which the cancelling thread reads.
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private var cancelled = false
         private var multi: LibCurl.Handle?
 
@@ -34,20 +35,20 @@
 
         /// Stops the transfer: the waiting thread wakes and gives up.
         func cancel() {
-            lock.withLock {
+            lock.withLock { _ in
                 cancelled = true
                 if let multi { _ = curl.multiWakeup(multi) }
             }
         }
 
-        private var isCancelled: Bool { lock.withLock { cancelled } }
+        private var isCancelled: Bool { lock.withLock { _ in cancelled } }
 
         /// Performs the request, following redirects; blocks the calling thread.
         func run() -> Result<(Data, HTTPResponse), any Error> {
             guard let multi = curl.multiInit() else { return .failure(NetworkError.other("libcurl could not start")) }
-            lock.withLock { self.multi = multi }
+            lock.withLock { _ in self.multi = multi }
             defer {
-                lock.withLock { self.multi = nil }
+                lock.withLock { _ in self.multi = nil }
                 _ = curl.multiCleanup(multi)
             }
             var headerList: OpaquePointer?
@@ -174,7 +175,7 @@
 
         /// Drives the transfer, waiting in `poll` between steps, until it ends or is cancelled.
         private func wait(for easy: LibCurl.Handle) -> Completion {
-            guard let multi = lock.withLock({ self.multi }) else { return .failed("libcurl could not start") }
+            guard let multi = lock.withLock({ _ in self.multi }) else { return .failed("libcurl could not start") }
             guard curl.multiAdd(multi, easy) == 0 else { return .failed("libcurl could not start the transfer") }
             defer { _ = curl.multiRemove(multi, easy) }
             var running: Int32 = 1
@@ -219,12 +220,12 @@
             guard length > 0, let data else { return length }
             let line = String(
                 decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self
-            ).trimmingCharacters(in: .whitespacesAndNewlines)
+            ).trimmingWhitespace()
             if line.hasPrefix("HTTP/") {
                 transfer.headers = [:]  // a new response begins (after 100 Continue, or a proxy's CONNECT)
             } else if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let value = line[line.index(after: colon)...].trimmingWhitespace()
                 transfer.headers[name] = transfer.headers[name].map { "\($0), \(value)" } ?? value
             }
             return length

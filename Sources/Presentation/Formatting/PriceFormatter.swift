@@ -19,8 +19,11 @@ public enum PriceFormatter {
 
     private static func digits(_ amount: Decimal, fractionDigits: Int) -> String {
         let scale = fractionDigits == 0 ? 1 : 100
-        let scaled = NSDecimalNumber(decimal: amount * Decimal(scale)).doubleValue.rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else { return "\(amount)" }
+        // Decimal's own text, read back: converting through NSDecimalNumber would link the whole
+        // of Foundation (CoreFoundation and ICU) into the Linux binary.
+        guard let scaled = Double("\(amount * Decimal(scale))")?.rounded(), scaled.isFinite, abs(scaled) < 1e15 else {
+            return "\(amount)"
+        }
         let units = Int(scaled)
         let sign = units < 0 ? "-" : ""
         let magnitude = abs(units)

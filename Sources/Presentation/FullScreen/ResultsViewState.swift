@@ -152,7 +152,7 @@ public struct ResultsViewState: Equatable, Sendable {
         visible = rows.indices.filter { index in
             let row = rows[index]
             let haystack = (row.title + " " + row.artist).lowercased()
-            return words.allSatisfy { haystack.contains($0) }
+            return words.allSatisfy(haystack.includes)
         }
     }
 

@@ -97,6 +97,6 @@ public enum CatalogErrorMessage {
         let start = String(message.prefix(maximumServiceMessageLength * 8))
         let line = TerminalSanitizer.sanitize(start).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard line.count > maximumServiceMessageLength || start.count < message.count else { return line }
-        return line.prefix(maximumServiceMessageLength - 1).trimmingCharacters(in: .whitespaces) + "…"
+        return line.prefix(maximumServiceMessageLength - 1).trimmingWhitespace() + "…"
     }
 }

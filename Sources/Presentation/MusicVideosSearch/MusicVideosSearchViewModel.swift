@@ -62,7 +62,7 @@ public final class DefaultMusicVideosSearchViewModel: MusicVideosSearchViewModel
     }
 
     public func didSubmit(term: String) {
-        let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = term.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             noticeSubject.send("type some words to search for")
             return

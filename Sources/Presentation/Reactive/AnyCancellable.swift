@@ -1,5 +1,6 @@
 #if !canImport(Combine)
     import Foundation
+    import Synchronization
 
     /// Something that can stop a subscription.
     public protocol Cancellable {
@@ -9,7 +10,7 @@
     /// Cancels its subscription when cancelled or deinitialised. Hashable, so it can be kept in a
     /// `Set<AnyCancellable>`.
     public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private var cancelAction: (() -> Void)?
 
         /// - Parameter cancel: Run once, on the first `cancel()` or at deinit.
@@ -22,7 +23,7 @@
         }
 
         public func cancel() {
-            let action = lock.withLock {
+            let action = lock.withLock { _ in
                 defer { cancelAction = nil }
                 return cancelAction
             }

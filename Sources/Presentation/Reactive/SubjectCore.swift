@@ -1,5 +1,6 @@
 #if !canImport(Combine)
     import Foundation
+    import Synchronization
 
     /// A publisher that can be sent values from outside (Combine's `Subject`).
     public protocol Subject<Output, Failure>: AnyObject, Publisher {
@@ -14,7 +15,7 @@
         private final class Subscription: @unchecked Sendable {
             let receiveValue: (Output) -> Void
             let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-            private let lock = NSLock()
+            private let lock = Mutex(())
             private var active = true
 
             init(
@@ -25,18 +26,18 @@
                 self.receiveCompletion = receiveCompletion
             }
 
-            var isActive: Bool { lock.withLock { active } }
+            var isActive: Bool { lock.withLock { _ in active } }
 
             /// Marks the subscription ended; `true` only for the call that ended it.
             func deactivate() -> Bool {
-                lock.withLock {
+                lock.withLock { _ in
                     defer { active = false }
                     return active
                 }
             }
         }
 
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private var subscriptions: [(id: UInt64, subscription: Subscription)] = []
         private var nextID: UInt64 = 0
         private var completion: Subscribers.Completion<Failure>?
@@ -50,7 +51,7 @@
         }
 
         var currentValue: Output? {
-            lock.withLock { storedValue }
+            lock.withLock { _ in storedValue }
         }
 
         func attach(
@@ -58,18 +59,17 @@
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
             let subscription = Subscription(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-            lock.lock()
-            if let completion {
-                lock.unlock()
-                receiveCompletion(completion)
+            let attached = lock.withLock { _ -> (id: UInt64, initialValue: Output?)? in
+                guard completion == nil else { return nil }
+                let id = nextID
+                nextID += 1
+                subscriptions.append((id, subscription))
+                return (id, storedValue)
+            }
+            guard let (id, initialValue) = attached else {
+                if let completion = lock.withLock({ _ in completion }) { receiveCompletion(completion) }
                 return AnyCancellable {}
             }
-            let id = nextID
-            nextID += 1
-            subscriptions.append((id, subscription))
-            let initialValue = storedValue
-            lock.unlock()
-
             if let initialValue, subscription.isActive {
                 receiveValue(initialValue)
             }
@@ -81,14 +81,11 @@
 
         /// Delivers a value unless completed; records it as the current value when there is one.
         func send(_ value: Output) {
-            lock.lock()
-            guard completion == nil else {
-                lock.unlock()
-                return
+            let receivers = lock.withLock { _ -> [Subscription] in
+                guard completion == nil else { return [] }
+                if holdsValue { storedValue = value }
+                return subscriptions.map(\.subscription)
             }
-            if holdsValue { storedValue = value }
-            let receivers = subscriptions.map(\.subscription)
-            lock.unlock()
             for subscription in receivers where subscription.isActive {
                 subscription.receiveValue(value)
             }
@@ -96,22 +93,19 @@
 
         /// Ends the subject: every subscriber gets the completion once, then nothing more.
         func send(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard self.completion == nil else {
-                lock.unlock()
-                return
+            let receivers = lock.withLock { _ -> [Subscription] in
+                guard self.completion == nil else { return [] }
+                self.completion = completion
+                defer { subscriptions.removeAll() }
+                return subscriptions.map(\.subscription)
             }
-            self.completion = completion
-            let receivers = subscriptions.map(\.subscription)
-            subscriptions.removeAll()
-            lock.unlock()
             for subscription in receivers where subscription.deactivate() {
                 subscription.receiveCompletion(completion)
             }
         }
 
         private func remove(_ id: UInt64) {
-            lock.withLock { subscriptions.removeAll { $0.id == id } }
+            lock.withLock { _ in subscriptions.removeAll { $0.id == id } }
         }
     }
 #endif

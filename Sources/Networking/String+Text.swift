@@ -1,0 +1,27 @@
+// Plain string helpers on the standard library alone. Foundation's `trimmingCharacters(in:)`,
+// `contains(_:)` and `range(of:)` for strings come from swift-corelibs-foundation on Linux, and
+// using any of them links all of it (CoreFoundation and ICU's data) into the static binary.
+
+extension StringProtocol {
+    /// The text without the white space (spaces, tabs, line breaks) at either end.
+    func trimmingWhitespace() -> String {
+        trimming { $0.isWhitespace }
+    }
+
+    /// An IPv6 literal's address without the brackets around it (`[::1]` → `::1`).
+    func trimmingBrackets() -> String {
+        trimming { $0 == "[" || $0 == "]" }
+    }
+
+    /// Whether `text` occurs in this text, compared character by character.
+    func includes(_ text: String) -> Bool {
+        indices.contains { self[$0...].starts(with: text) } || text.isEmpty
+    }
+
+    private func trimming(_ isTrimmed: (Character) -> Bool) -> String {
+        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
