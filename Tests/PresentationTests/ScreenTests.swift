@@ -7,7 +7,8 @@ import Testing
 @Suite("Interactive screens")
 struct ScreenTests {
     private func results(_ ids: [Int], rowCount: Int, offset: Int = 0) -> (
-        ResultsScreen, DefaultMusicVideosListViewModel, CapturingOutput, MockSearchMusicVideosUseCase
+        ListScreen<MusicVideosListItemViewModel>, DefaultMusicVideosListViewModel, CapturingOutput,
+        MockSearchMusicVideosUseCase
     ) {
         let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
             MusicVideoPage(
@@ -20,8 +21,9 @@ struct ScreenTests {
         let status = ListStatusView(
             viewModel: viewModel, diagnostics: CapturingOutput(), diagnosticPrefix: "",
             activityIndicator: HiddenActivityIndicator())
-        let screen = ResultsScreen(
-            viewModel: viewModel, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+        let screen = ListScreen(
+            pagedViewModel: viewModel, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) },
+            style: .plain,
             output: output,
             status: status)
         return (screen, viewModel, output, useCase)
@@ -64,8 +66,9 @@ struct ScreenTests {
         let status = ListStatusView(
             viewModel: viewModel, diagnostics: diagnostics, diagnosticPrefix: "",
             activityIndicator: HiddenActivityIndicator())
-        let screen = ResultsScreen(
-            viewModel: viewModel, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+        let screen = ListScreen(
+            pagedViewModel: viewModel, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) },
+            style: .plain,
             output: output, status: status)
         await viewModel.didSearch(query: MusicVideoQuery(term: "x", limit: 2))
         #expect(await screen.handle("n"))
@@ -88,8 +91,8 @@ struct ScreenTests {
             artistVideosUseCase: MockFetchArtistMusicVideosUseCase(),
             actions: MusicVideosListViewModelActions(showMusicVideoDetails: { opened.append($0.id) }))
         let numberedOutput = CapturingOutput()
-        let numberedScreen = ResultsScreen(
-            viewModel: numbered, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+        let numberedScreen = ListScreen(
+            pagedViewModel: numbered, renderer: { MusicVideosTableRenderer(width: 80, firstNumber: $0) }, style: .plain,
             output: numberedOutput,
             status: ListStatusView(
                 viewModel: numbered, diagnostics: CapturingOutput(), diagnosticPrefix: "",
@@ -109,6 +112,32 @@ struct ScreenTests {
         let (screen, _, _, _) = results([], rowCount: 0)
         #expect(await !screen.handle("1"))
         #expect(await !screen.handle("0"))
+    }
+
+    @Test("A list that does not page (artists): titled, numbered from 1, its choice in the keys, no n or p")
+    func listThatDoesNotPage() async {
+        var opened: [MusicArtist.ID] = []
+        let viewModel = DefaultMusicArtistsListViewModel(
+            searchUseCase: MockSearchMusicArtistsUseCase { query throws(CatalogError) in
+                MusicArtistsPage(query: query, artists: [.stub(id: 7, name: "A"), .stub(id: 8, name: "B")])
+            },
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { opened.append($0.id) }))
+        let output = CapturingOutput()
+        let screen = ListScreen(
+            viewModel: viewModel, renderer: { TableRenderer(width: 80, firstNumber: $0) }, style: .plain,
+            output: output,
+            status: ListStatusView(
+                viewModel: viewModel, diagnostics: CapturingOutput(), diagnosticPrefix: "",
+                activityIndicator: HiddenActivityIndicator()))
+        #expect(screen.isEmpty && screen.keys.isEmpty)
+        await viewModel.didSearch(query: MusicArtistQuery(term: "j\u{1B}[2J"))
+        #expect(output.text.hasPrefix("Artists for \"j[2J\"\n#  Artist"))
+        #expect(output.text.contains("\n1  A") && output.text.contains("\n2  B"))
+        #expect(screen.keys == "1–2 artist's videos")
+        #expect(await !screen.handle("n"))
+        #expect(await !screen.handle("3"))
+        #expect(await screen.handle("2"))
+        #expect(opened == [8])
     }
 
     @Test("The search screen lists recent searches, numbered")

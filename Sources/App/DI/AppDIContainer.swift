@@ -111,8 +111,7 @@ final class AppDIContainer {
                 recentSearchesRepository: recentSearchesRepository,
                 browser: overrides.browser ?? SystemBrowser(environment: configuration.environment),
                 console: console,
-                repositoryOverride: overrides.musicVideosRepository,
-                artistsRepositoryOverride: overrides.musicArtistsRepository
+                overrides: overrides
             )
         )
     }

@@ -13,10 +13,8 @@ final class MusicVideosSceneDIContainer {
         let recentSearchesRepository: any RecentSearchesRepository
         let browser: any URLOpening
         let console: Console
-        /// Used instead of the iTunes repository when set.
-        let repositoryOverride: (any MusicVideosRepository)?
-        /// Used instead of the iTunes artists repository when set.
-        let artistsRepositoryOverride: (any MusicArtistsRepository)?
+        /// Test doubles used instead of the iTunes repositories when set.
+        let overrides: AppDIContainer.Overrides
     }
 
     static let diagnosticPrefix = "mvsearch: "
@@ -36,12 +34,12 @@ final class MusicVideosSceneDIContainer {
     // MARK: Repositories
 
     func makeMusicVideosRepository() -> any MusicVideosRepository {
-        dependencies.repositoryOverride
+        dependencies.overrides.musicVideosRepository
             ?? DefaultMusicVideosRepository(dataTransferService: dependencies.dataTransferService)
     }
 
     func makeMusicArtistsRepository() -> any MusicArtistsRepository {
-        dependencies.artistsRepositoryOverride
+        dependencies.overrides.musicArtistsRepository
             ?? DefaultMusicArtistsRepository(dataTransferService: dependencies.dataTransferService)
     }
 
@@ -131,12 +129,6 @@ final class MusicVideosSceneDIContainer {
             searchUseCase: DefaultSearchMusicArtistsUseCase(repository: makeMusicArtistsRepository()), actions: actions)
     }
 
-    func makeMusicArtistsListView(viewModel: any MusicArtistsListViewModel, style: OutputStyle)
-        -> ListView<MusicArtistsListItemViewModel>
-    {
-        makeListView(items: viewModel.items, status: viewModel, renderer: makeListRenderer(style: style))
-    }
-
     // MARK: Music video details
 
     func makeMusicVideoDetailsViewModel(
@@ -206,30 +198,33 @@ final class MusicVideosSceneDIContainer {
     func makeResultsScreen(
         actions: MusicVideosListViewModelActions,
         style: TextStyle
-    ) -> (ResultsScreen, any MusicVideosListViewModel) {
+    ) -> (ListScreen<MusicVideosListItemViewModel>, any MusicVideosListViewModel) {
         let viewModel = makeMusicVideosListViewModel(actions: actions, prefetchesNextPage: true)
-        let status = ListStatusView(
-            viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
-            activityIndicator: console.activityIndicator, hintPhrasing: Self.sessionHints)
-        let screen = ResultsScreen(
-            viewModel: viewModel,
-            renderer: { [console] in MusicVideosTableRenderer(width: console.width, style: style, firstNumber: $0) },
-            style: style,
-            output: console.output, status: status)
+        let screen = ListScreen(
+            pagedViewModel: viewModel, renderer: makeSessionTable(style: style), style: style, output: console.output,
+            status: makeSessionStatus(viewModel))
         return (screen, viewModel)
     }
 
-    func makeArtistsScreen(actions: MusicArtistsListViewModelActions, style: TextStyle)
-        -> (ArtistsScreen, any MusicArtistsListViewModel)
+    /// The line session's numbered table of any list that describes its rows (the artists).
+    func makeListScreen<ViewModel: NumberedListOutput & NumberedListInput>(viewModel: ViewModel, style: TextStyle)
+        -> ListScreen<ViewModel.Row>
     {
-        let viewModel = makeMusicArtistsListViewModel(actions: actions)
-        let status = ListStatusView(
+        ListScreen(
+            viewModel: viewModel, renderer: makeSessionTable(style: style), style: style, output: console.output,
+            status: makeSessionStatus(viewModel))
+    }
+
+    private func makeSessionTable<Row: ListRowDescribing>(style: TextStyle)
+        -> @MainActor (_ firstNumber: Int) -> any ListRenderer<Row>
+    {
+        { [console] in TableRenderer(width: console.width, style: style, firstNumber: $0) }
+    }
+
+    private func makeSessionStatus(_ viewModel: any ListStatusOutput) -> ListStatusView {
+        ListStatusView(
             viewModel: viewModel, diagnostics: console.diagnostics, diagnosticPrefix: Self.diagnosticPrefix,
             activityIndicator: console.activityIndicator, hintPhrasing: Self.sessionHints)
-        let screen = ArtistsScreen(
-            viewModel: viewModel, renderer: TableRenderer(width: console.width, style: style), style: style,
-            output: console.output, status: status)
-        return (screen, viewModel)
     }
 
     func makeDetailsScreen(

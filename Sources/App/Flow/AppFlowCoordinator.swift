@@ -16,15 +16,15 @@ final class AppFlowCoordinator {
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
         // An offset out of range is refused by the use case; the rows are then never numbered.
         let firstNumber = (0...QueryValidation.maximumOffset).contains(query.offset) ? query.offset + 1 : 1
-        return await runList(style: style, firstNumber: firstNumber) { await $0.didSearch(query: query) }
+        return await runVideos(style: style, firstNumber: firstNumber) { await $0.didSearch(query: query) }
     }
 
     /// An artist's music videos (`--artist-id`), written once.
     func runArtistVideos(query: ArtistMusicVideosQuery, style: OutputStyle) async -> ExitStatus {
-        await runList(style: style) { await $0.didShowArtistVideos(query: query) }
+        await runVideos(style: style) { await $0.didShowArtistVideos(query: query) }
     }
 
-    private func runList(
+    private func runVideos(
         style: OutputStyle, firstNumber: Int = 1, load: @MainActor (any MusicVideosListViewModel) async -> Void
     ) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
@@ -46,8 +46,20 @@ final class AppFlowCoordinator {
     /// Music-video artists matching a term (`--artists`), written once.
     func runArtistSearch(query: MusicArtistQuery, style: OutputStyle) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicArtistsListViewModel()
-        let view = sceneContainer.makeMusicArtistsListView(viewModel: viewModel, style: style)
-        return await runOnce(viewModel, view: view) { await viewModel.didSearch(query: query) }
+        return await runList(viewModel, style: style) { await viewModel.didSearch(query: query) }
+    }
+
+    /// Any list whose rows describe their columns, written once in the format asked for.
+    /// - Parameters:
+    ///   - viewModel: The list, made by the scene container.
+    ///   - load: Asks the view model for the rows.
+    /// - Returns: 0 with rows, 1 when nothing was found, otherwise the error's status.
+    func runList<ViewModel: NumberedListOutput>(
+        _ viewModel: ViewModel, style: OutputStyle, load: @MainActor () async -> Void
+    ) async -> ExitStatus {
+        let view = sceneContainer.makeListView(
+            items: viewModel.items, status: viewModel, renderer: sceneContainer.makeListRenderer(style: style))
+        return await runOnce(viewModel, view: view, load: load)
     }
 
     /// One video's details (`--id`).

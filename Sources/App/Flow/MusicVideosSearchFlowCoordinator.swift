@@ -121,14 +121,14 @@ final class MusicVideosSearchFlowCoordinator {
         pushResults { await $0.didShowArtistVideos(query: query) }
     }
 
+    /// `-i --artists`: artists found for a term; a row opens that artist's videos.
     private func showArtists(for term: String) {
-        let actions = MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
-            self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
-        })
-        let (screen, viewModel) = container.makeArtistsScreen(actions: actions, style: style)
-        stack.append(screen)
+        let viewModel = container.makeMusicArtistsListViewModel(
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
+                self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
+            }))
         let query = MusicArtistQuery(term: term, country: settings.country, limit: settings.limit)
-        pendingLoads.append { await viewModel.didSearch(query: query) }
+        push(container.makeListScreen(viewModel: viewModel, style: style)) { await viewModel.didSearch(query: query) }
     }
 
     private func open(_ url: URL) {
@@ -143,8 +143,13 @@ final class MusicVideosSearchFlowCoordinator {
             self?.showDetails(of: video)
         })
         let (screen, viewModel) = container.makeResultsScreen(actions: actions, style: style)
+        push(screen) { await load(viewModel) }
+    }
+
+    /// Pushes a screen now and runs its load after the current input is handled.
+    private func push(_ screen: any InteractiveScreen, load: @escaping @MainActor () async -> Void) {
         stack.append(screen)
-        pendingLoads.append { await load(viewModel) }
+        pendingLoads.append(load)
     }
 
     /// Runs the loads actions asked for; a results screen left empty (failure, nothing found,
@@ -153,8 +158,7 @@ final class MusicVideosSearchFlowCoordinator {
         while !pendingLoads.isEmpty {
             let load = pendingLoads.removeFirst()
             if await requests.run(load) { report("cancelled") }
-            let isEmpty = (stack.last as? ResultsScreen)?.isEmpty ?? (stack.last as? ArtistsScreen)?.isEmpty ?? false
-            if isEmpty, stack.count > 1 {
+            if stack.last?.isEmpty == true, stack.count > 1 {
                 stack.removeLast()
                 await showTop()
             }

@@ -13,4 +13,11 @@ public protocol InteractiveScreen: AnyObject {
     /// - Parameter input: The line, trimmed.
     /// - Returns: `false` when the input means nothing on this screen.
     func handle(_ input: String) async -> Bool
+    /// Whether the screen has nothing to show (its load failed, found nothing, or was
+    /// cancelled): the coordinator then takes it off again.
+    var isEmpty: Bool { get }
+}
+
+extension InteractiveScreen {
+    public var isEmpty: Bool { false }
 }

@@ -1,6 +1,44 @@
 import Domain
 import Foundation
 
+/// One artist row, every text sanitised for a terminal.
+public struct MusicArtistsListItemViewModel: Equatable, Sendable {
+    public let artist: MusicArtist
+    public let name: String
+    public let genre: String
+    public let url: String
+
+    public init(artist: MusicArtist) {
+        self.artist = artist
+        name = TerminalSanitizer.sanitize(artist.name)
+        genre = artist.genre.map(TerminalSanitizer.sanitize) ?? ""
+        url = artist.url.map { TerminalSanitizer.sanitize($0.absoluteString) } ?? ""
+    }
+}
+
+/// The columns of an artist list in every format.
+extension MusicArtistsListItemViewModel: ListRowDescribing {
+    /// `#  Artist  Genre  ID`: the id is always shown, for `--artist-id`-style lookups.
+    public static let tableColumns: [TableColumn<Self>] = [
+        TableColumn("Artist", width: .flexible(percent: 100), value: { $0.name }),
+        TableColumn("Genre", width: .flexible(percent: 40), value: { $0.genre }),
+        TableColumn("ID", width: .fittedAlways, alignRight: true, value: { String($0.artist.id) }),
+    ]
+
+    /// `id, name, genre, url`.
+    public static let plainFields: [@Sendable (Self) -> String] = [
+        { String($0.artist.id) }, { $0.name }, { $0.genre }, { $0.url },
+    ]
+
+    /// `{id, name, genre, url}`.
+    public static let jsonFields: [JSONField<Self>] = [
+        .literal("id") { String($0.artist.id) },
+        .string("name") { $0.artist.name },
+        .string("genre") { $0.artist.genre },
+        .string("url") { $0.artist.url?.absoluteString },
+    ]
+}
+
 /// Navigation out of the artist list; the coordinator fills it in.
 public struct MusicArtistsListViewModelActions {
     public let showArtistVideos: @MainActor (MusicArtist) -> Void
@@ -10,22 +48,19 @@ public struct MusicArtistsListViewModelActions {
     }
 }
 
-/// Events the artist list reacts to.
+/// Events the artist list reacts to; choosing a row comes from `NumberedListInput`.
 @MainActor
-public protocol MusicArtistsListViewModelInput {
+public protocol MusicArtistsListViewModelInput: NumberedListInput {
     /// A new search: replaces what is shown. Returns when it has finished.
     func didSearch(query: MusicArtistQuery) async
-    /// Opens the artist at `index` (their music videos); an index outside the list is ignored.
-    func didSelectItem(at index: Int)
     /// Cancels the request in flight; nothing is emitted for it.
     func didCancel()
 }
 
-/// What the artist list shows; `loading`, `noResults` and `error` come from `ListStatusOutput`.
+/// What the artist list shows: `loading`, `noResults` and `error` from `ListStatusOutput`;
+/// `items` (the artists, in the service's order), `title` and `choice` from `NumberedListOutput`.
 @MainActor
-public protocol MusicArtistsListViewModelOutput: ListStatusOutput {
-    /// The artists found, in the service's order.
-    var items: AnyPublisher<[MusicArtistsListItemViewModel], Never> { get }
+public protocol MusicArtistsListViewModelOutput: NumberedListOutput where Row == MusicArtistsListItemViewModel {
     /// Current value: the normalised query the rows answer, `nil` before the first search.
     var query: AnyPublisher<MusicArtistQuery?, Never> { get }
 }
@@ -40,10 +75,13 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
     private let loader = ListLoader<MusicArtistsPage>()
     private let itemsSubject = CurrentValueSubject<[MusicArtistsListItemViewModel], Never>([])
     private let querySubject = CurrentValueSubject<MusicArtistQuery?, Never>(nil)
+    private let titleSubject = CurrentValueSubject<String, Never>("Artists")
     private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
 
     public let items: AnyPublisher<[MusicArtistsListItemViewModel], Never>
     public let query: AnyPublisher<MusicArtistQuery?, Never>
+    public let title: AnyPublisher<String, Never>
+    public let choice = "artist's videos"
     public let loading: AnyPublisher<ListLoading, Never>
     public let noResults: AnyPublisher<UserMessage, Never>
     public let error: AnyPublisher<CatalogError, Never>
@@ -56,6 +94,7 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
         self.actions = actions
         items = itemsSubject.eraseToAnyPublisher()
         query = querySubject.eraseToAnyPublisher()
+        title = titleSubject.eraseToAnyPublisher()
         loading = loader.loading
         noResults = noResultsSubject.eraseToAnyPublisher()
         error = loader.error
@@ -66,6 +105,7 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
         let search = { @Sendable () async throws(CatalogError) in try await useCase.execute(query: query) }
         guard let page = await loader.load(as: .firstPage, search) else { return }
         querySubject.send(page.query)
+        titleSubject.send("Artists for \"\(TerminalSanitizer.sanitize(page.query.term))\"")
         itemsSubject.send(page.artists.map(MusicArtistsListItemViewModel.init(artist:)))
         if page.artists.isEmpty {
             noResultsSubject.send(UserMessage("no artists found for \"\(page.query.term)\"", hint: .tryOtherWords))

@@ -12,6 +12,8 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     private let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
     private let sourceSubject = CurrentValueSubject<MusicVideosListSource?, Never>(nil)
+    private let titleSubject = CurrentValueSubject<String, Never>("Music videos")
+    private let firstNumberSubject = CurrentValueSubject<Int, Never>(1)
     private let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let hasPreviousPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
@@ -28,6 +30,9 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
     public let loading: AnyPublisher<ListLoading, Never>
     public let source: AnyPublisher<MusicVideosListSource?, Never>
+    public let title: AnyPublisher<String, Never>
+    public let firstNumber: AnyPublisher<Int, Never>
+    public let choice = "details"
     public let hasNextPage: AnyPublisher<Bool, Never>
     public let hasPreviousPage: AnyPublisher<Bool, Never>
     public let noResults: AnyPublisher<UserMessage, Never>
@@ -62,6 +67,8 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         items = itemsSubject.eraseToAnyPublisher()
         loading = loader.loading
         source = sourceSubject.eraseToAnyPublisher()
+        title = titleSubject.eraseToAnyPublisher()
+        firstNumber = firstNumberSubject.eraseToAnyPublisher()
         hasNextPage = hasNextPageSubject.eraseToAnyPublisher()
         hasPreviousPage = hasPreviousPageSubject.eraseToAnyPublisher()
         noResults = noResultsSubject.eraseToAnyPublisher()
@@ -184,13 +191,27 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
         let newItems = MusicVideosListItemViewModel.items(for: videos)
-        itemsSubject.send(appending ? itemsSubject.value + newItems : newItems)
+        let items = appending ? itemsSubject.value + newItems : newItems
+        let first = appending ? firstNumberSubject.value : (page.map { $0.query.offset + 1 } ?? 1)
+        if firstNumberSubject.value != first { firstNumberSubject.send(first) }
+        titleSubject.send(Self.title(for: source, rows: first..<(first + items.count)))
+        itemsSubject.send(items)
         let hasNext = page?.hasNextPage ?? false
         // A list that keeps its pages already shows everything before the last one.
         let hasPrevious = !keepsLoadedPages && page?.previousPageQuery != nil
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
         if hasPreviousPageSubject.value != hasPrevious { hasPreviousPageSubject.send(hasPrevious) }
         if videos.isEmpty { noResultsSubject.send(Self.noResultsMessage(for: source)) }
+    }
+
+    /// `Music videos for "adele", 1–25`, or `Music videos by Adele`.
+    private static func title(for source: MusicVideosListSource, rows: Range<Int>) -> String {
+        switch source {
+        case .search(let query):
+            "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\", \(rows.lowerBound)–\(rows.upperBound - 1)"
+        case .artist(let query):
+            "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")
+        }
     }
 
     static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {

@@ -26,19 +26,14 @@ public struct MusicVideosListViewModelActions {
     }
 }
 
-/// Events the list reacts to.
+/// Events the list reacts to; choosing a row and paging come from `NumberedListInput` and
+/// `PagedListInput`.
 @MainActor
-public protocol MusicVideosListViewModelInput {
+public protocol MusicVideosListViewModelInput: NumberedListInput, PagedListInput {
     /// A new search: replaces what is shown. Returns when the search has finished.
     func didSearch(query: MusicVideoQuery) async
     /// An artist's videos: replaces what is shown. Returns when they have loaded.
     func didShowArtistVideos(query: ArtistMusicVideosQuery) async
-    /// Shows the next page instead of this one, if there is one and nothing is loading.
-    func didLoadNextPage() async
-    /// Shows the page before this one, if there is one and nothing is loading.
-    func didLoadPreviousPage() async
-    /// Opens the item at `index` of the page shown; an index outside it is ignored.
-    func didSelectItem(at index: Int)
     /// Opens the web page of the item at `index`; without one, a notice says so.
     func didOpenItemInBrowser(at index: Int)
     /// Shows the music videos of the artist of the item at `index`; without one, a notice says so.
@@ -48,19 +43,16 @@ public protocol MusicVideosListViewModelInput {
     func didCancel()
 }
 
-/// What the list shows; `loading`, `noResults` and `error` come from `ListStatusOutput`. After
-/// the page after the one shown comes back empty, the rows stay, `noResults` says there are no
-/// more, and `hasNextPage` turns false: that page was the last.
+/// What the list shows: `loading`, `noResults` and `error` from `ListStatusOutput`; `items` (the
+/// rows of the page shown), `title` and `choice` from `NumberedListOutput`; `firstNumber`,
+/// `hasNextPage` and `hasPreviousPage` from `PagedListOutput`. After the page after the one
+/// shown comes back empty, the rows stay, `noResults` says there are no more, and `hasNextPage`
+/// turns false: that page was the last.
 @MainActor
-public protocol MusicVideosListViewModelOutput: ListStatusOutput {
-    /// The rows of the page shown, in the service's order.
-    var items: AnyPublisher<[MusicVideosListItemViewModel], Never> { get }
+public protocol MusicVideosListViewModelOutput: NumberedListOutput, PagedListOutput
+where Row == MusicVideosListItemViewModel {
     /// Current value: what the rows shown are (a normalised query), `nil` before the first load.
     var source: AnyPublisher<MusicVideosListSource?, Never> { get }
-    /// Current value: whether a next page can be loaded.
-    var hasNextPage: AnyPublisher<Bool, Never> { get }
-    /// Current value: whether a previous page can be loaded.
-    var hasPreviousPage: AnyPublisher<Bool, Never> { get }
     /// Event: an action cannot be done for an item (no page to open, no artist id).
     var notice: AnyPublisher<String, Never> { get }
 }
