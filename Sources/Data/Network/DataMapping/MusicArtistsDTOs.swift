@@ -1,5 +1,30 @@
-import Foundation
+import Domain
 import Networking
+
+/// The Search API's parameters for music-video artists:
+/// `search?term=…&media=musicVideo&entity=musicArtist&country=…&limit=…`.
+public struct MusicArtistsRequestDTO: Equatable, Sendable {
+    public let term: String
+    public let country: String
+    public let limit: Int
+
+    /// - Parameter query: A validated domain query.
+    public init(query: MusicArtistQuery) {
+        term = query.term
+        country = query.country
+        limit = query.limit
+    }
+
+    var queryItems: [QueryItem] {
+        [
+            QueryItem(name: "term", value: term),
+            QueryItem(name: "media", value: "musicVideo"),
+            QueryItem(name: "entity", value: "musicArtist"),
+            QueryItem(name: "country", value: country),
+            QueryItem(name: "limit", value: String(limit)),
+        ]
+    }
+}
 
 /// A Search answer about artists.
 public typealias MusicArtistsResponseDTO = ITunesResponseDTO<MusicArtistResultDTO>
@@ -31,5 +56,13 @@ public struct MusicArtistResultDTO: ITunesRowDTO {
         case .artistLinkUrl: artistLinkUrl = try value.lenientWebURL()
         case .primaryGenreName: primaryGenreName = try value.lenientString()
         }
+    }
+}
+
+extension MusicArtistResultDTO {
+    /// The row as a `MusicArtist`, or `nil` when it is not an artist or lacks an id or a name.
+    func toDomain() -> MusicArtist? {
+        guard wrapperType == "artist", let artistId, let artistName else { return nil }
+        return MusicArtist(id: artistId, name: artistName, genre: primaryGenreName, url: artistLinkUrl?.url)
     }
 }
