@@ -19,7 +19,7 @@ struct Application {
         case search
         case lookup(Int)
         case artist(Int)
-        case artists
+        case list(ListCommand)
         case interactive
         case history
         case clearHistory
@@ -27,7 +27,7 @@ struct Application {
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
-            case .search, .lookup, .artist, .artists, .interactive: true
+            case .search, .lookup, .artist, .list, .interactive: true
             case .history, .clearHistory: false
             }
         }
@@ -72,14 +72,16 @@ struct Application {
         if options.showHistory { routes.append(("--history", .history)) }
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
         if options.interactive { routes.append(("--interactive", .interactive)) }
-        if options.searchesArtists && !options.interactive { routes.append(("--artists", .artists)) }
+        if let list = options.listCommand, !options.interactive {
+            routes.append((list.option.long, .list(list)))
+        }
         guard routes.count <= 1 else {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
         try checkQueryOptionsApply(options, to: routes.first)
         if let (name, route) = routes.first {
             if case .interactive = route { return route }
-            if case .artists = route { return route }
+            if case .list = route { return route }
             guard options.termWords.isEmpty else {
                 throw UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
             }
@@ -107,8 +109,8 @@ struct Application {
         ].filter(\.1).map(\.0)
         var allowed: Set<String> = []
         let place: String
-        if options.searchesArtists {
-            place = "--artists"
+        if let list = options.listCommand {
+            place = list.option.long
         } else if let route {
             place = route.name
             if case .interactive = route.route { allowed = ["--by", "--no-explicit"] }
@@ -153,10 +155,9 @@ struct Application {
         do {
             if case .history = route {
                 historyAsObjects = try JSONFields.historyFields(options.jsonFields)
-            } else if options.searchesArtists {
+            } else if let list = options.listCommand {
                 historyAsObjects = false
-                style.jsonFields = try JSONFields.fields(
-                    options.jsonFields, of: MusicArtistsListItemViewModel.self, for: "artists")
+                style.jsonFields = try JSONFields.fields(options.jsonFields, of: list)
             } else {
                 historyAsObjects = false
                 style.jsonFields = try JSONFields.videoFields(options.jsonFields)
@@ -177,9 +178,9 @@ struct Application {
         case .artist(let id):
             let query = ArtistMusicVideosQuery(artistID: id, country: configuration.country, limit: limit)
             return await coordinator.runArtistVideos(query: query, style: style)
-        case .artists:
-            let query = MusicArtistQuery(term: options.term, country: configuration.country, limit: limit)
-            return await coordinator.runArtistSearch(query: query, style: style)
+        case .list(let list):
+            let search = ListCommand.Search(term: options.term, country: configuration.country, limit: limit)
+            return await list.run(coordinator, search, style)
         case .interactive:
             let settings = MusicVideosSearchFlowCoordinator.Settings(
                 country: configuration.country, limit: limit, attribute: options.attribute,
@@ -190,7 +191,7 @@ struct Application {
             let terminalType = environment["TERM"] ?? "dumb"
             let hyperlinks = !["dumb", "linux"].contains(terminalType)
             return await coordinator.runInteractive(
-                term: term, searchesArtists: options.searchesArtists, settings: settings,
+                term: term, list: options.listCommand, settings: settings,
                 style: TextStyle(usesColor: style.usesColor), requests: requests,
                 fullScreen: terminalType != "dumb" ? FullScreenOptions(hyperlinks: hyperlinks) : nil)
         case .history:

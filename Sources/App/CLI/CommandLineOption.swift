@@ -7,10 +7,12 @@ import Presentation
 /// completions follow (tests compare the man page and the completion files with it).
 struct CommandLineOption: Sendable {
     /// What the option sets; the parser switches on it.
-    enum Key: Sendable, CaseIterable {
+    enum Key: Hashable, Sendable {
         case limit, offset, country, by, noExplicit, format, json, timeout, retries, baseURL
-        case noCache, offline, noColor, interactive, id, artistID, artists, history, clearHistory
+        case noCache, offline, noColor, interactive, id, artistID, history, clearHistory
         case verbose, help, version
+        /// A `ListCommand`'s option, by its long name (`--artists`).
+        case list(String)
     }
 
     /// Whether the option takes a value, and how it is shown.
@@ -71,8 +73,11 @@ struct CommandLineOption: Sendable {
     private static let byName: [String: CommandLineOption] = Dictionary(
         all.flatMap { option in option.names.map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
 
-    /// The table, in the order `--help` lists it.
-    static let all: [CommandLineOption] = [
+    /// The table, in the order `--help` lists it: the list commands' options (`ListCommand.all`)
+    /// after `--artist-id`.
+    static let all: [CommandLineOption] = beforeListCommands + ListCommand.all.map(\.option) + afterListCommands
+
+    private static let beforeListCommands: [CommandLineOption] = [
         CommandLineOption(
             .limit, "--limit", short: "-l", value: .required("N"),
             help: "results per page, \(MusicVideoQuery.limitRange.lowerBound)–\(MusicVideoQuery.limitRange.upperBound) "
@@ -112,7 +117,9 @@ struct CommandLineOption: Sendable {
             .interactive, "--interactive", short: "-i", help: "browse: search, page, open details, go back"),
         CommandLineOption(.id, "--id", value: .required("N"), help: "look up one video by its track id"),
         CommandLineOption(.artistID, "--artist-id", value: .required("N"), help: "list an artist's music videos"),
-        CommandLineOption(.artists, "--artists", help: "search music-video artists instead of videos"),
+    ]
+
+    private static let afterListCommands: [CommandLineOption] = [
         CommandLineOption(.history, "--history", help: "print recent searches (--json for a JSON array)"),
         CommandLineOption(.clearHistory, "--clear-history", help: "forget recent searches"),
         CommandLineOption(.verbose, "--verbose", short: "-v", help: "one line on stderr per request"),

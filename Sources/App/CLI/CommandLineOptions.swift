@@ -30,8 +30,8 @@ struct SearchOptions: Equatable, Sendable {
     var lookupID: Int?
     /// `--artist-id`: an artist's music videos.
     var artistID: Int?
-    /// `--artists`: the term names artists, not videos.
-    var searchesArtists = false
+    /// A `ListCommand`'s option (`--artists`): the term names what it lists, not videos.
+    var listCommand: ListCommand?
     var interactive = false
     var noCache = false
     var offline = false

@@ -59,7 +59,7 @@ enum CommandLineParser {
             case .verbose: options.verbose = true
             case .id: options.lookupID = try integer(try value(), for: name)
             case .artistID: options.artistID = try integer(try value(), for: name)
-            case .artists: options.searchesArtists = true
+            case .list(let long): options.listCommand = ListCommand.named(long)
             case .interactive: options.interactive = true
             case .noCache: options.noCache = true
             case .offline: options.offline = true

@@ -1,12 +1,16 @@
 import Foundation
 import Presentation
 
-/// What `--help` and `--version` print. The options come from `CommandLineOption.all`.
+/// What `--help` and `--version` print. The options come from `CommandLineOption.all`, the
+/// list commands' usage lines and JSON keys from `ListCommand.all`.
 enum HelpText {
     static let version = "mvsearch 0.1.0"
 
     /// Where the options' help starts on each line.
     private static let helpColumn = 25
+
+    /// Where the usage lines' descriptions start.
+    private static let usageColumn = 34
 
     static let usage: String = header + optionLines() + fields + footer
 
@@ -18,8 +22,9 @@ enum HelpText {
           mvsearch                        interactive session (when stdin is a terminal)
           mvsearch -i [<term>...]         interactive session, also with piped input
           mvsearch --id <trackId>         one video's details
-          mvsearch --artist-id <id>       an artist's music videos
-          mvsearch --artists <term>...    music-video artists matching the term
+          mvsearch --artist-id <id>       an artist's music videos\(listCommandLines { command in
+            "\n" + "  mvsearch \(command.option.long) <term>...".padded(to: usageColumn) + command.usage
+        })
           mvsearch --history              recent searches, newest first
 
         Options:
@@ -30,11 +35,17 @@ enum HelpText {
           --                     end of options; what follows is the term
 
         JSON keys:
-        \(wrapped("videos: " + MusicVideosListItemViewModel.jsonKeys.joined(separator: ", ")))
-          artists (--artists): \(MusicArtistsListItemViewModel.jsonKeys.joined(separator: ", "))
+        \(wrapped("videos: " + MusicVideosListItemViewModel.jsonKeys.joined(separator: ", ")))\(listCommandLines { command in
+            "\n  \(command.rows) (\(command.option.long)): " + command.jsonKeys.joined(separator: ", ")
+        })
           recent searches (--history): \(RecentSearchesJSONRenderer.fields.joined(separator: ", "))
 
         """
+
+    /// A line for each list command, each starting with its line break.
+    private static func listCommandLines(_ line: (ListCommand) -> String) -> String {
+        ListCommand.all.map(line).joined()
+    }
 
     private static let footer = """
 
@@ -78,5 +89,12 @@ enum HelpText {
             }
         }
         return text
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters, and always at least one.
+    fileprivate func padded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(1, width - count))
     }
 }

@@ -7,7 +7,7 @@ enum JSONFields {
     /// what the shells complete after it.
     static let known: [String] = {
         var names = MusicVideosListItemViewModel.jsonKeys
-        for name in MusicArtistsListItemViewModel.jsonKeys where !names.contains(name) { names.append(name) }
+        for name in ListCommand.all.flatMap(\.jsonKeys) where !names.contains(name) { names.append(name) }
         for name in RecentSearchesJSONRenderer.fields where !names.contains(name) { names.append(name) }
         return names
     }()
@@ -24,9 +24,20 @@ enum JSONFields {
     static func fields<Row: ListRowDescribing>(_ names: [String]?, of row: Row.Type, for output: String)
         throws(UsageError) -> [String]?
     {
+        try fields(names, valid: Row.jsonKeys, for: output)
+    }
+
+    /// The fields for a list command's rows (`--artists`).
+    static func fields(_ names: [String]?, of command: ListCommand) throws(UsageError) -> [String]? {
+        try fields(names, valid: command.jsonKeys, for: command.rows)
+    }
+
+    private static func fields(_ names: [String]?, valid: [String], for output: String) throws(UsageError)
+        -> [String]?
+    {
         guard let names else { return nil }
-        if let name = names.first(where: { !Row.jsonKeys.contains($0) }) {
-            throw unknown(name, for: output, valid: Row.jsonKeys)
+        if let name = names.first(where: { !valid.contains($0) }) {
+            throw unknown(name, for: output, valid: valid)
         }
         return names
     }

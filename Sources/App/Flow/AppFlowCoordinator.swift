@@ -5,7 +5,7 @@ import Presentation
 /// Starts the flow the command asks for and reports how it ended.
 @MainActor
 final class AppFlowCoordinator {
-    private let sceneContainer: MusicVideosSceneDIContainer
+    let sceneContainer: MusicVideosSceneDIContainer
 
     init(sceneContainer: MusicVideosSceneDIContainer) {
         self.sceneContainer = sceneContainer
@@ -43,13 +43,8 @@ final class AppFlowCoordinator {
         return outcome.status
     }
 
-    /// Music-video artists matching a term (`--artists`), written once.
-    func runArtistSearch(query: MusicArtistQuery, style: OutputStyle) async -> ExitStatus {
-        let viewModel = sceneContainer.makeMusicArtistsListViewModel()
-        return await runList(viewModel, style: style) { await viewModel.didSearch(query: query) }
-    }
-
-    /// Any list whose rows describe their columns, written once in the format asked for.
+    /// Any list whose rows describe their columns (a `ListCommand`: `--artists`), written once in
+    /// the format asked for.
     /// - Parameters:
     ///   - viewModel: The list, made by the scene container.
     ///   - load: Asks the view model for the rows.
@@ -75,17 +70,17 @@ final class AppFlowCoordinator {
     }
 
     /// The interactive session: full screen when both input and output are terminals, else the
-    /// line session (also for `-i --artists`, which only the line session offers).
+    /// line session (also for a list command, `-i --artists`, which only the line session offers).
     /// - Parameters:
-    ///   - searchesArtists: The term names artists (`-i --artists`).
+    ///   - list: The list command whose rows the term asks for (`-i --artists`).
     ///   - fullScreen: What the terminal allows the full-screen session, or `nil` when it cannot
     ///     run one (`TERM=dumb`).
     func runInteractive(
-        term: String?, searchesArtists: Bool = false, settings: MusicVideosSearchFlowCoordinator.Settings,
+        term: String?, list: ListCommand? = nil, settings: MusicVideosSearchFlowCoordinator.Settings,
         style: TextStyle, requests: RequestScope, fullScreen: FullScreenOptions? = nil
     ) async -> ExitStatus {
         let console = sceneContainer.console
-        if !searchesArtists, let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
+        if list == nil, let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
             let terminal = RawTerminal()
         {
             let session = FullScreenSession(
@@ -94,7 +89,7 @@ final class AppFlowCoordinator {
             return await session.run(term: term)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
-            .start(term: term, searchesArtists: searchesArtists)
+            .start(term: term, list: list)
     }
 
     /// `--history`: recent searches, newest first, one per line or as JSON.

@@ -39,9 +39,9 @@ final class MusicVideosSearchFlowCoordinator {
     /// Runs the session until `q`, the end of input, or cancellation.
     /// - Parameters:
     ///   - term: Search for this at once, when given.
-    ///   - searchesArtists: The term names artists: start on the artists found.
+    ///   - list: The list command whose rows the term asks for: start on those rows.
     /// - Returns: 0 when the user ended the session, 130 when it was cancelled.
-    func start(term: String?, searchesArtists: Bool = false) async -> ExitStatus {
+    func start(term: String?, list: ListCommand? = nil) async -> ExitStatus {
         let (searchScreen, viewModel) = container.makeSearchScreen(
             actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
             style: style)
@@ -49,7 +49,7 @@ final class MusicVideosSearchFlowCoordinator {
         stack = [searchScreen]
         await viewModel.didLoad()
         if let term {
-            if searchesArtists { showArtists(for: term) } else { showResults(for: term) }
+            if let list { list.showInSession(self, term) } else { showResults(for: term) }
             await runPendingLoads()
         } else {
             searchScreen.show()
@@ -122,7 +122,7 @@ final class MusicVideosSearchFlowCoordinator {
     }
 
     /// `-i --artists`: artists found for a term; a row opens that artist's videos.
-    private func showArtists(for term: String) {
+    func showArtists(for term: String) {
         let viewModel = container.makeMusicArtistsListViewModel(
             actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
                 self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
