@@ -61,6 +61,26 @@ struct MusicArtistsListViewModelTests {
         #expect(shown.map(\.id) == [2])
     }
 
+    @Test("Cancelling the task awaiting a search cancels the request and emits no error, no rows, no empty result")
+    func cancellation() async {
+        let started = AsyncStream<Void>.makeStream()
+        let useCase = MockSearchMusicArtistsUseCase { query throws(CatalogError) in
+            started.continuation.yield()
+            do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
+            return MusicArtistsPage(query: query, artists: [.stub()])
+        }
+        let viewModel = DefaultMusicArtistsListViewModel(searchUseCase: useCase)
+        let errors = PublisherRecorder(viewModel.error)
+        let items = PublisherRecorder(viewModel.items)
+        let noResults = PublisherRecorder(viewModel.noResults)
+        let search = Task { await viewModel.didSearch(query: query) }
+        for await _ in started.stream { break }
+        search.cancel()
+        await search.value
+        #expect(errors.values.isEmpty && noResults.values.isEmpty)
+        #expect(items.values == [[]])
+    }
+
     @Test("Table `#  Artist  Genre  ID`, plain `id, name, genre, url`, JSON {id, name, genre, url}")
     func renderers() throws {
         let rows = [

@@ -51,10 +51,9 @@ public struct MusicArtistsListViewModelActions {
 /// Events the artist list reacts to; choosing a row comes from `NumberedListInput`.
 @MainActor
 public protocol MusicArtistsListViewModelInput: NumberedListInput {
-    /// A new search: replaces what is shown. Returns when it has finished.
+    /// A new search: replaces what is shown. Returns when it has finished; cancelling the task
+    /// that awaits it cancels the request, and nothing is emitted for it.
     func didSearch(query: MusicArtistQuery) async
-    /// Cancels the request in flight; nothing is emitted for it.
-    func didCancel()
 }
 
 /// What the artist list shows: `loading`, `noResults` and `error` from `ListStatusOutput`;
@@ -116,9 +115,5 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
         let rows = itemsSubject.value
         guard rows.indices.contains(index) else { return }
         actions?.showArtistVideos(rows[index].artist)
-    }
-
-    public func didCancel() {
-        loader.cancel()
     }
 }
