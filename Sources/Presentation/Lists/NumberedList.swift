@@ -1,6 +1,3 @@
-import Domain
-import Foundation
-
 /// What a list shows where its rows are numbered for the user to choose from (the line
 /// session's `ListScreen`): the rows under a title, and what a number opens.
 @MainActor
