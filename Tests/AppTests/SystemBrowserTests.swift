@@ -12,22 +12,28 @@ import Testing
 #if os(Linux)
     @Suite("The system browser: the desktop's opener started directly, its output on /dev/null")
     struct SystemBrowserTests {
-        @Test("xdg-open is found on PATH and gets the URL as its one argument, with no terminal streams")
+        @Test(
+            "xdg-open on PATH gets the URL as its one argument; no stream, descriptor, signal state or process group of ours"
+        )
         func opensThroughXDGOpen() throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-browser-\(UUID())")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let fifo = folder.appendingPathComponent("said").path
             #expect(mkfifo(fifo, 0o600) == 0)
+            // Open in this process, and not close-on-exec: the opener must not get it all the same.
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            #expect(reader >= 3)
             let opener = folder.appendingPathComponent("xdg-open")
             try """
             #!/bin/sh
-            printf '%s|%s|%s|%s' "$#" "$1" "$(readlink /proc/$$/fd/1)" "$(readlink /proc/$$/fd/2)" > '\(fifo)'
+            group=$(cut -d' ' -f5 /proc/$$/stat)
+            inherited=$(test -e /proc/$$/fd/\(reader) && echo yes || echo no)
+            signals=$(grep -E '^Sig(Blk|Ign)' /proc/$$/status | cut -f2 | tr '\n' ' ')
+            printf '%s|%s|%s|%s|%s|%s|%s' "$#" "$1" "$(readlink /proc/$$/fd/1)" "$(readlink /proc/$$/fd/2)" \
+                "$([ "$group" = $$ ] && echo own || echo shared)" "$inherited" "$signals" > '\(fifo)'
             """.write(to: opener, atomically: true, encoding: .utf8)
             #expect(chmod(opener.path, 0o700) == 0)
-
-            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-            #expect(reader >= 0)
             defer { close(reader) }
             let url = try #require(URL(string: "https://music.apple.com/us/music-video/x/1?a=1&b=$(id)"))
             #expect(SystemBrowser(environment: ["PATH": "/nonexistent:\(folder.path)"]).open(url))
@@ -44,7 +50,11 @@ import Testing
                     break
                 }
             }
-            #expect(String(decoding: said, as: UTF8.self) == "1|\(url.absoluteString)|/dev/null|/dev/null")
+            let fields = String(decoding: said, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
+            #expect(fields.prefix(6) == ["1", "\(url.absoluteString)"[...], "/dev/null", "/dev/null", "own", "no"])
+            // Signals 1–31 neither blocked nor ignored (32 and 33 are the C library's own).
+            let masks = fields.last.map { $0.split(separator: " ").compactMap { UInt64($0, radix: 16) } } ?? []
+            #expect(masks.count == 2 && masks.allSatisfy { $0 & 0x7FFF_FFFF == 0 })
         }
 
         @Test("Nothing is started for a URL that is not http(s), or when no opener is on PATH")

@@ -42,6 +42,8 @@ final class TerminalEvents: @unchecked Sendable {
         (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         var pipeEnds: [Int32] = [-1, -1]
         if pipe(&pipeEnds) != 0 { pipeEnds = [-1, -1] }
+        // Not inherited by a program the session starts (the page opener).
+        for end in pipeEnds where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         wake = (pipeEnds[0], pipeEnds[1])
         let continuation = continuation
         let forwarded: [(Int32, TerminalEvent)] = [(SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume)]
