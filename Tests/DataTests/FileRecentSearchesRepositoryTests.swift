@@ -43,6 +43,13 @@ struct FileRecentSearchesRepositoryTests {
         try await repository.clear()  // nothing to clear is no failure
     }
 
+    @Test("Case is folded fully: Straße and STRASSE, ΣΟΦΟΣ and σοφος are one search each")
+    func fullCaseFolding() async {
+        let repository = repository(maximumCount: 5)
+        for term in ["Straße", "σοφος", "STRASSE", "ΣΟΦΟΣ"] { await repository.save(term) }
+        #expect(await repository.recentSearches() == ["ΣΟΦΟΣ", "STRASSE"])
+    }
+
     @Test("The folder is 0700 and the file 0600; no temporary file is left behind")
     func permissions() async throws {
         let repository = repository()

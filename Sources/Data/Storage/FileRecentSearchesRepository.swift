@@ -84,8 +84,9 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
                 return
             }
             var searches = read()
-            let folded = term.lowercased()
-            searches.removeAll { $0.lowercased() == folded }
+            // Upper case folds more than lower case: `Straße` and `STRASSE` are one search.
+            let folded = term.uppercased()
+            searches.removeAll { $0.uppercased() == folded }
             searches.insert(term, at: 0)
             guard write(Array(searches.prefix(maximumCount))) else {
                 report("cannot save recent searches in \(directory.path)")
