@@ -79,6 +79,12 @@ struct Application {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
         try checkQueryOptionsApply(options, to: routes.first)
+        if let list = options.listCommand, options.interactive, options.termWords.isEmpty {
+            // The session's search screen finds music videos: without a term the option would
+            // be silently dropped.
+            throw UsageError(
+                "-i \(list.option.long) needs a search term — usage: mvsearch -i \(list.option.long) <term>...")
+        }
         if let (name, route) = routes.first {
             if case .interactive = route { return route }
             if case .list = route { return route }

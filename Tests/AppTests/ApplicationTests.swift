@@ -60,6 +60,7 @@ struct ApplicationTests {
             (["--artists", "--by", "song", "clairo"], "--by does not apply to --artists — drop it"),
             (["--history", "--offset", "3"], "--offset does not apply to --history — drop it"),
             (["-i", "--offset", "5", "x"], "--offset does not apply to --interactive — drop it"),
+            (["-i", "--artists"], "-i --artists needs a search term — usage: mvsearch -i --artists <term>..."),
         ])
     func queryOptionsThatDoNotApply(arguments: [String], message: String) async {
         let repository = MockMusicVideosRepository.returning([])
