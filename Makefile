@@ -4,7 +4,7 @@
 #   make install DESTDIR=/tmp/pkg    stage for a package (PREFIX stays /usr/local)
 #   make uninstall PREFIX=~/.local   removes exactly the five installed files (not the folders)
 #
-# No network: the package has no dependencies. On Linux the Swift runtime and Foundation are
+# No network: the package has no dependencies. On Linux the Swift runtime and FoundationEssentials are
 # linked statically, so the binary runs without a Swift toolchain; it links no libcurl (it loads
 # the system's libcurl.so.4 on its first request), so the link needs nothing but the toolchain.
 
