@@ -172,7 +172,7 @@ def main():
         "# Benchmark results",
         "",
         f"{datetime.date.today().isoformat()} · {os.cpu_count()} cores, {cpu} · {platform.system()} {platform.release()} · {swift}",
-        f"· mvsearch release, statically linked Swift runtime and FoundationEssentials, no CoreFoundation or ICU ({size:.1f} MiB)",
+        f"· mvsearch release, as `make` builds it: Swift runtime and FoundationEssentials linked statically, no CoreFoundation or ICU, lld with the hot code together and packed relocations ({size:.1f} MiB)",
         "",
         f"A 200-video answer in the recorded iTunes shape, served from loopback; {RUNS} runs of each command, "
         f"alternating; medians; peak memory is the largest RSS of any one process (for curl | jq, of curl or jq) "
