@@ -56,22 +56,7 @@ public struct TableRenderer<Row: ListRowDescribing>: ListRenderer {
     public func render(_ rows: [Row]) -> String {
         let numbers = rows.indices.map { String(firstNumber + $0) }
         let numberWidth = max(1, numbers.map(\.count).max() ?? 1)
-        var columns = Row.tableColumns.map { LaidOutColumn($0, rows: rows) }.filter(\.isShown)
-        func fixedWidth() -> Int {
-            columns.reduce(numberWidth) { $0 + Self.gap.count + ($1.isFlexible ? 0 : $1.naturalWidth) }
-        }
-        let flexibleCount = columns.filter(\.isFlexible).count
-        // On a narrow terminal, the last droppable fitted column gives way first.
-        while width - fixedWidth() < flexibleCount * Self.minimumTextWidth,
-            let last = columns.lastIndex(where: \.isDroppable)
-        {
-            columns.remove(at: last)
-        }
-        let flexibleWidths = flexibleWidths(for: columns.filter(\.isFlexible), available: width - fixedWidth())
-        var next = flexibleWidths.makeIterator()
-        for index in columns.indices where columns[index].isFlexible {
-            columns[index].width = next.next() ?? columns[index].naturalWidth
-        }
+        let columns = Self.layOut(rows, width: width, numberWidth: numberWidth)
 
         var lines: [String] = []
         lines.reserveCapacity(rows.count + 1)
@@ -90,9 +75,31 @@ public struct TableRenderer<Row: ListRowDescribing>: ListRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The columns shown for these rows in `width` columns (the number column, `numberWidth`
+    /// wide, included), each with its width: what the table draws, and the full-screen list too.
+    static func layOut(_ rows: [Row], width: Int, numberWidth: Int) -> [LaidOutColumn] {
+        var columns = Row.tableColumns.map { LaidOutColumn($0, rows: rows) }.filter(\.isShown)
+        func fixedWidth() -> Int {
+            columns.reduce(numberWidth) { $0 + Self.gap.count + ($1.isFlexible ? 0 : $1.naturalWidth) }
+        }
+        let flexibleCount = columns.filter(\.isFlexible).count
+        // On a narrow terminal, the last droppable fitted column gives way first.
+        while width - fixedWidth() < flexibleCount * Self.minimumTextWidth,
+            let last = columns.lastIndex(where: \.isDroppable)
+        {
+            columns.remove(at: last)
+        }
+        let flexibleWidths = flexibleWidths(for: columns.filter(\.isFlexible), available: width - fixedWidth())
+        var next = flexibleWidths.makeIterator()
+        for index in columns.indices where columns[index].isFlexible {
+            columns[index].width = next.next() ?? columns[index].naturalWidth
+        }
+        return columns
+    }
+
     /// Natural widths when they fit; otherwise each flexible column after the first gets up to its
     /// share of the room, the first the rest, and what the first leaves goes back to the others.
-    private func flexibleWidths(for columns: [LaidOutColumn], available: Int) -> [Int] {
+    private static func flexibleWidths(for columns: [LaidOutColumn], available: Int) -> [Int] {
         let naturals = columns.map(\.naturalWidth)
         guard !columns.isEmpty else { return [] }
         if naturals.reduce(0, +) <= available { return naturals }
@@ -118,7 +125,7 @@ public struct TableRenderer<Row: ListRowDescribing>: ListRenderer {
     }
 
     /// A column with its values for these rows and, once known, its width.
-    private struct LaidOutColumn {
+    struct LaidOutColumn {
         let column: TableColumn<Row>
         let values: [String]
         let markers: [Bool]

@@ -1,0 +1,152 @@
+import Domain
+import Foundation
+
+/// The full-screen session's list of any numbered rows (artists found for a term): the rows in
+/// the columns they describe under the view model's title, a highlighted selection, and Enter
+/// (or a row's number and Enter) to open the row — what the view model's `choice` names.
+@MainActor
+public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
+    private let select: @MainActor (Int) -> Void
+    private let choice: String
+    private let hints: any HintPhrasing
+    private var subscriptions = Set<AnyCancellable>()
+    private var loadTask: Task<Void, Never>?
+    public weak var host: (any FullScreenHost)?
+    /// The body's height at the last drawing, for paging by a screenful.
+    private var pageHeight = 10
+
+    /// Set while drawing: scrolling to the selection then asks for no new frame.
+    private var isDrawing = false
+
+    public private(set) var state: ListViewState<Row> {
+        didSet { if !isDrawing { host?.setNeedsDisplay() } }
+    }
+
+    /// - Parameters:
+    ///   - viewModel: The list.
+    ///   - hints: How advice in messages is worded here.
+    public init<ViewModel: NumberedListOutput<Row> & NumberedListInput>(
+        viewModel: ViewModel, hints: any HintPhrasing
+    ) {
+        select = { viewModel.didSelectItem(at: $0) }
+        choice = viewModel.choice
+        self.hints = hints
+        state = ListViewState(title: "")
+        viewModel.title
+            .sink { [weak self] title in self?.state.title = TerminalSanitizer.sanitize(title) }
+            .store(in: &subscriptions)
+        viewModel.loading
+            .sink { [weak self] loading in self?.state.loading = loading }
+            .store(in: &subscriptions)
+        viewModel.items
+            .sink { [weak self] items in self?.state.setRows(items) }
+            .store(in: &subscriptions)
+        viewModel.noResults
+            .sink { [weak self] message in
+                guard let self else { return }
+                if state.rows.isEmpty { state.emptyMessage = "Nothing found" }
+                host?.report(message.text(phrasing: hints))
+            }
+            .store(in: &subscriptions)
+        viewModel.error
+            .sink { [weak self] error in
+                guard let self else { return }
+                if state.rows.isEmpty { state.emptyMessage = "Could not load the list" }
+                host?.report(CatalogErrorMessage.message(for: error).text(phrasing: hints))
+            }
+            .store(in: &subscriptions)
+    }
+
+    /// Starts the list's load (a view-model input that awaits its request) through the host, so
+    /// that Ctrl-C can cancel it: the view model then emits nothing for it.
+    public func load(_ work: @escaping @MainActor () async -> Void) {
+        let task = Task { await work() }
+        loadTask = task
+        host?.perform { await task.value }
+    }
+
+    /// Whether the screen has no rows (its load failed, found nothing, or was cancelled).
+    public var isEmpty: Bool { state.rows.isEmpty }
+
+    // MARK: FullScreenView
+
+    public func render(columns: Int, rows: Int) -> Frame {
+        pageHeight = state.listHeight(rows: rows)
+        isDrawing = true
+        state.scrollToSelection(rows: rows)
+        isDrawing = false
+        return state.render(columns: columns, rows: rows)
+    }
+
+    public var keyHints: String {
+        if !state.typedNumber.isEmpty { return "open row \(state.typedNumber)… · Enter open · Esc cancel" }
+        if state.rows.isEmpty { return "Esc back · q quit" }
+        return "↑/↓ select · Enter \(choice) · Esc back · ? help · q quit"
+    }
+
+    public var activity: String? { state.loading == .idle ? nil : "Searching" }
+
+    public var capturesText: Bool { false }
+
+    public var help: [(key: String, action: String)] {
+        [
+            ("↑ ↓  k j", "select the row above / below"),
+            ("PgUp PgDn", "a screenful up / down"),
+            ("Home End  g G", "the first / last row"),
+            ("Enter →", "the selected row's \(choice)"),
+            ("digits, Enter", "the \(choice) of the row with that number"),
+            ("Esc ← b", "back"),
+            ("Ctrl-C", "cancel a request in flight"),
+            ("q", "quit"),
+        ]
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        if !state.typedNumber.isEmpty, let handled = handleNumberKey(key) { return handled }
+        switch key {
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            guard !state.rows.isEmpty else { return false }
+            state.typeDigit(digit)
+        case .up, .character("k"): state.moveSelection(by: -1)
+        case .down, .character("j"): state.moveSelection(by: 1)
+        case .pageUp: state.moveSelection(by: -pageHeight)
+        case .pageDown: state.moveSelection(by: pageHeight)
+        case .home, .character("g"): state.selectFirst()
+        case .end, .character("G"): state.selectLast()
+        case .enter, .right:
+            if let row = state.selectedRow { select(row) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Keys while a row number is being typed; `nil` for keys that work as usual.
+    private func handleNumberKey(_ key: Key) -> Bool? {
+        switch key {
+        case .enter:
+            guard let number = state.takeNumber() else { return true }
+            if let index = state.select(number: number) {
+                select(index)
+            } else {
+                host?.report("there is no row \(number) — the rows shown are 1–\(state.rows.count)")
+            }
+        case .backspace: state.eraseDigit()
+        case .escape: _ = state.takeNumber()
+        case .character(let digit) where digit.isASCII && digit.isNumber: state.typeDigit(digit)
+        default: return nil
+        }
+        return true
+    }
+
+    public func cancelRequest() -> Bool {
+        guard state.loading != .idle else { return false }
+        loadTask?.cancel()
+        loadTask = nil
+        state.loading = .idle
+        if state.rows.isEmpty { state.emptyMessage = "Cancelled" }
+        return true
+    }
+
+    public func didReappear() {}
+}

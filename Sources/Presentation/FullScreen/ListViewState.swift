@@ -1,0 +1,160 @@
+import Foundation
+
+/// What the full-screen list of any numbered rows shows: the rows in the columns they describe
+/// (`ListRowDescribing.tableColumns`), the selection, a row number being typed, and whether the
+/// list is loading. Its methods are the screen's rules; `render` draws it as a pure function.
+public struct ListViewState<Row: ListRowDescribing>: Sendable {
+    /// Sanitised: the view model's title, or what the coordinator called the list.
+    public var title: String
+    public private(set) var rows: [Row] = []
+    /// Index into `rows`.
+    public private(set) var selection = 0
+    /// The first row shown (index into `rows`).
+    public private(set) var top = 0
+    /// Digits typed to choose a row by number.
+    public private(set) var typedNumber = ""
+    public var loading = ListLoading.idle
+    /// Shown instead of rows when there are none (nothing found, the load failed or was cancelled).
+    public var emptyMessage: String?
+
+    public init(title: String) {
+        self.title = TerminalSanitizer.sanitize(title)
+    }
+
+    /// The row selected, or `nil` when there are none.
+    public var selectedRow: Int? { rows.indices.contains(selection) ? selection : nil }
+
+    /// A new list: the selection goes back to the first row, unless the same rows came again.
+    public mutating func setRows(_ newRows: [Row]) {
+        if newRows.count != rows.count {
+            selection = 0
+            top = 0
+        }
+        rows = newRows
+        clampSelection()
+    }
+
+    // MARK: Selection
+
+    public mutating func moveSelection(by delta: Int) {
+        selection += delta
+        clampSelection()
+    }
+
+    public mutating func selectFirst() {
+        selection = 0
+        clampSelection()
+    }
+
+    public mutating func selectLast() {
+        selection = rows.count - 1
+        clampSelection()
+    }
+
+    /// Selects the row with this number (rows are numbered from 1).
+    /// - Returns: Its index in `rows`, or `nil` when there is no such row.
+    public mutating func select(number: Int) -> Int? {
+        let index = number - 1
+        guard rows.indices.contains(index) else { return nil }
+        selection = index
+        return index
+    }
+
+    private mutating func clampSelection() {
+        selection = max(0, min(selection, rows.count - 1))
+    }
+
+    // MARK: Number typed
+
+    public mutating func typeDigit(_ digit: Character) {
+        if typedNumber.count < 7 { typedNumber.append(digit) }
+    }
+
+    public mutating func eraseDigit() {
+        if !typedNumber.isEmpty { typedNumber.removeLast() }
+    }
+
+    /// The number typed, cleared.
+    public mutating func takeNumber() -> Int? {
+        defer { typedNumber = "" }
+        return Int(typedNumber)
+    }
+
+    // MARK: Drawing
+
+    /// How many rows fit in a body `rows` high, below the title and the column headers.
+    public func listHeight(rows: Int) -> Int {
+        max(1, rows - 2)
+    }
+
+    /// Scrolls so the selection is in view; called before drawing with the body's height.
+    public mutating func scrollToSelection(rows: Int) {
+        let height = listHeight(rows: rows)
+        if selection < top { top = selection }
+        if selection >= top + height { top = selection - height + 1 }
+        top = max(0, min(top, max(0, self.rows.count - height)))
+    }
+
+    /// The screen as a pure function of the state (`scrollToSelection` has placed `top`): the
+    /// title and the rows' count, the column headers, then the rows numbered from 1, the selected
+    /// one highlighted.
+    public func render(columns: Int, rows height: Int) -> Frame {
+        var frame = Frame(columns: columns, rows: height)
+        frame[0] = header(columns: columns)
+        if rows.isEmpty {
+            let message = loading == .firstPage ? "Searching…" : (emptyMessage ?? "Nothing to show")
+            frame[2] = FrameLine("  " + message, columns: columns, attributes: loading == .idle ? .bold : .dim)
+            return frame
+        }
+        let numberWidth = String(rows.count).count
+        let layout = TableRenderer<Row>.layOut(rows, width: max(0, columns - 2), numberWidth: numberWidth)
+        var headers = FrameLine(columns: columns)
+        headers.append("  ")
+        headers.append("#", width: numberWidth, .bold, alignRight: true)
+        for column in layout {
+            headers.append("  ")
+            headers.append(column.column.header, width: column.width, .bold, alignRight: column.column.alignRight)
+        }
+        frame[1] = headers
+        let end = min(rows.count, top + listHeight(rows: height))
+        var line = 2
+        for index in top..<max(top, end) {
+            frame[line] = self.line(
+                at: index, layout: layout, numberWidth: numberWidth, columns: columns, isSelected: index == selection)
+            line += 1
+        }
+        return frame
+    }
+
+    private func header(columns: Int) -> FrameLine {
+        var line = FrameLine(columns: columns)
+        line.append(title, .bold)
+        if !rows.isEmpty { line.append(rows.count == 1 ? "  1" : "  1–\(rows.count)", .dim) }
+        return line
+    }
+
+    private func line(
+        at index: Int, layout: [TableRenderer<Row>.LaidOutColumn], numberWidth: Int, columns: Int,
+        isSelected: Bool
+    ) -> FrameLine {
+        let look: CellAttributes = isSelected ? .reverse : []
+        var line = FrameLine(columns: columns)
+        line.append(isSelected ? "› " : "  ", look.union(.bold))
+        line.append(String(index + 1), width: numberWidth, look.union(isSelected ? [] : .dim), alignRight: true)
+        for column in layout {
+            line.append("  ", look)
+            let value = column.values[index]
+            if column.markers[index], let marker = column.column.marker {
+                let start = line.width
+                line.append(value, width: max(0, column.width - column.markerWidth), look)
+                line.append(" ", look)
+                line.append(marker.text, look.union(.red))
+                line.pad(to: start + column.width, look)
+            } else {
+                line.append(value, width: column.width, look, alignRight: column.column.alignRight)
+            }
+        }
+        if isSelected { line.pad(to: columns, look) }
+        return line
+    }
+}
