@@ -22,11 +22,15 @@ struct FullScreenSessionTests {
         /// How many times a redraw was asked for.
         private(set) var redraws = 0
 
+        /// - Parameters:
+        ///   - arguments: The command line; its term, when it has one, is searched at once.
+        ///   - artists: Answers artist searches (`-i --artists`).
         init(
-            repository: MockMusicVideosRepository, recent: [String] = [], limit: Int = 5, term: String? = nil
+            repository: MockMusicVideosRepository, recent: [String] = [], limit: Int = 5, term: String? = nil,
+            arguments: [String] = ["-i"], artists: MockMusicArtistsRepository? = nil
         ) throws {
             self.repository = repository
-            guard case .search(let options) = try CommandLineParser.parse(["-i"]) else { throw UsageError("no") }
+            guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
             let configuration = try AppConfiguration(options: options, environment: [:])
             let console = Console(
                 output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
@@ -35,13 +39,14 @@ struct FullScreenSessionTests {
             let container = AppDIContainer(
                 configuration: configuration, console: console,
                 overrides: .init(
-                    musicVideosRepository: repository,
+                    musicVideosRepository: repository, musicArtistsRepository: artists,
                     recentSearchesRepository: InMemoryRecentSearchesRepository(recent), browser: browser)
             ).makeMusicVideosSceneDIContainer()
             coordinator = container.makeFullScreenFlowCoordinator(
                 settings: .init(country: "US", limit: limit, attribute: .any, allowsExplicit: true))
             coordinator.onNeedsDisplay = { [weak self] in self?.redraws += 1 }
-            coordinator.start(term: term)
+            coordinator.start(
+                term: term ?? (options.termWords.isEmpty ? nil : options.term), list: options.listCommand)
         }
 
         /// Types keys one by one, letting each finish what it started.

@@ -5,7 +5,7 @@ import Presentation
 /// (`mvsearch --artists adele`). Its entry in `ListCommand.all` is the whole of it on the command
 /// line: the option (a row of the option table, so `--help`, the man page and the completions
 /// follow it), its usage line, the JSON keys `--json FIELDS` is checked against, how it runs once,
-/// and how the line session starts on it (`-i --artists`). Its repository, use case and view
+/// and how the line and full-screen sessions start on it (`-i --artists`). Its repository, use case and view
 /// model are made by the scene container like every feature's.
 struct ListCommand: Sendable, Equatable {
     /// What the command line gave a list command.
@@ -26,6 +26,8 @@ struct ListCommand: Sendable, Equatable {
     let run: @MainActor @Sendable (AppFlowCoordinator, Search, OutputStyle) async -> ExitStatus
     /// Pushes its list for a term as the line session's first screen.
     let showInSession: @MainActor @Sendable (MusicVideosSearchFlowCoordinator, _ term: String) -> Void
+    /// Pushes its list for a term over the full-screen session's search screen.
+    let showInFullScreen: @MainActor @Sendable (FullScreenFlowCoordinator, _ term: String) -> Void
 
     /// - Parameters:
     ///   - long: The option, `--artists`.
@@ -36,7 +38,8 @@ struct ListCommand: Sendable, Equatable {
     init<Row: ListRowDescribing>(
         _ long: String, help: String, usage: String, rows: String, of row: Row.Type,
         run: @escaping @MainActor @Sendable (AppFlowCoordinator, Search, OutputStyle) async -> ExitStatus,
-        showInSession: @escaping @MainActor @Sendable (MusicVideosSearchFlowCoordinator, _ term: String) -> Void
+        showInSession: @escaping @MainActor @Sendable (MusicVideosSearchFlowCoordinator, _ term: String) -> Void,
+        showInFullScreen: @escaping @MainActor @Sendable (FullScreenFlowCoordinator, _ term: String) -> Void
     ) {
         option = CommandLineOption(.list(long), long, help: help)
         self.usage = usage
@@ -44,6 +47,7 @@ struct ListCommand: Sendable, Equatable {
         jsonKeys = Row.jsonKeys
         self.run = run
         self.showInSession = showInSession
+        self.showInFullScreen = showInFullScreen
     }
 
     /// The list command whose option is `long`.
@@ -69,5 +73,6 @@ extension ListCommand {
             let query = MusicArtistQuery(term: search.term, country: search.country, limit: search.limit)
             return await flow.runList(viewModel, style: style) { await viewModel.didSearch(query: query) }
         },
-        showInSession: { session, term in session.showArtists(for: term) })
+        showInSession: { session, term in session.showArtists(for: term) },
+        showInFullScreen: { session, term in session.showArtists(for: term) })
 }

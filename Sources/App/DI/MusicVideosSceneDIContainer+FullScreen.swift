@@ -33,6 +33,13 @@ extension MusicVideosSceneDIContainer {
             viewModel: makeMusicVideoDetailsViewModel(video: video, actions: actions), hints: Self.sessionHints)
     }
 
+    /// Any list whose rows describe their columns (the artists), Enter opening a row.
+    func makeFullScreenListView<ViewModel: NumberedListOutput & NumberedListInput>(viewModel: ViewModel)
+        -> FullScreenListView<ViewModel.Row>
+    {
+        FullScreenListView(viewModel: viewModel, hints: Self.sessionHints)
+    }
+
     func makeFullScreenFlowCoordinator(settings: MusicVideosSearchFlowCoordinator.Settings)
         -> FullScreenFlowCoordinator
     {

@@ -70,7 +70,7 @@ final class AppFlowCoordinator {
     }
 
     /// The interactive session: full screen when both input and output are terminals, else the
-    /// line session (also for a list command, `-i --artists`, which only the line session offers).
+    /// line session; a list command (`-i --artists`) starts either on its list.
     /// - Parameters:
     ///   - list: The list command whose rows the term asks for (`-i --artists`).
     ///   - fullScreen: What the terminal allows the full-screen session, or `nil` when it cannot
@@ -80,13 +80,13 @@ final class AppFlowCoordinator {
         style: TextStyle, requests: RequestScope, fullScreen: FullScreenOptions? = nil
     ) async -> ExitStatus {
         let console = sceneContainer.console
-        if list == nil, let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
+        if let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
             let terminal = RawTerminal()
         {
             let session = FullScreenSession(
                 coordinator: sceneContainer.makeFullScreenFlowCoordinator(settings: settings), terminal: terminal,
                 encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks))
-            return await session.run(term: term)
+            return await session.run(term: term, list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
             .start(term: term, list: list)

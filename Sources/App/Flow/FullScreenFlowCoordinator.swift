@@ -37,13 +37,16 @@ final class FullScreenFlowCoordinator: FullScreenHost {
     }
 
     /// Shows the search screen; with a term, searches for it at once.
-    func start(term: String?) {
+    /// - Parameter list: The list command whose rows the term asks for (`-i --artists`): its list
+    ///   goes over the search screen instead of the music videos found.
+    func start(term: String?, list: ListCommand? = nil) {
         let (searchView, viewModel) = container.makeFullScreenSearchView(
             actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
             term: term ?? "")
         push(searchView)
         searchView.didReappear()
-        if let term { viewModel.didSubmit(term: term) }
+        guard let term else { return }
+        if let list { list.showInFullScreen(self, term) } else { viewModel.didSubmit(term: term) }
     }
 
     /// Whether the screen on top is loading (the spinner turns).
@@ -135,6 +138,18 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         pushResults(title: "Music videos by " + (artistName ?? "artist \(artistID)")) {
             await $0.didShowArtistVideos(query: query)
         }
+    }
+
+    /// `-i --artists`: artists found for a term; Enter on one opens that artist's videos.
+    func showArtists(for term: String) {
+        let viewModel = container.makeMusicArtistsListViewModel(
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
+                self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
+            }))
+        let query = MusicArtistQuery(term: term, country: settings.country, limit: settings.limit)
+        let view = container.makeFullScreenListView(viewModel: viewModel)
+        push(view)
+        view.load { await viewModel.didSearch(query: query) }
     }
 
     private func showDetails(of video: MusicVideo) {

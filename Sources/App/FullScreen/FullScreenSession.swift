@@ -27,10 +27,12 @@ final class FullScreenSession {
         self.encoder = encoder
     }
 
-    /// - Parameter term: Search for this at once, when given.
+    /// - Parameters:
+    ///   - term: Search for this at once, when given.
+    ///   - list: The list command whose rows the term asks for (`-i --artists`).
     /// - Returns: 0 on `q`/Esc/Ctrl-D, 130 on Ctrl-C at idle or cancellation, 131 on Ctrl-\,
     ///   74 when the terminal could not be written.
-    func run(term: String?) async -> ExitStatus {
+    func run(term: String?, list: ListCommand? = nil) async -> ExitStatus {
         guard terminal.enter() else { return .ioError }
         let events = TerminalEvents(terminal: terminal)
         self.events = events
@@ -40,7 +42,7 @@ final class FullScreenSession {
             terminal.leave()
         }
         coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
-        coordinator.start(term: term)
+        coordinator.start(term: term, list: list)
         draw()
         for await event in events.stream {
             if let status = handle(event) { return status }

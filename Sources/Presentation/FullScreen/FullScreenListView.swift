@@ -58,8 +58,9 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     /// Starts the list's load (a view-model input that awaits its request) through the host, so
-    /// that Ctrl-C can cancel it: the view model then emits nothing for it.
+    /// that Ctrl-C can cancel it: the view model then emits nothing for it. Shows it loading at once.
     public func load(_ work: @escaping @MainActor () async -> Void) {
+        state.loading = .firstPage  // until the view model says so: no "nothing" in the first frame
         let task = Task { await work() }
         loadTask = task
         host?.perform { await task.value }

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+@testable import App
+
+/// A list command in the full-screen session (`-i --artists x`), as key scripts over mock
+/// repositories: the list over the search screen, Enter opening a row, Esc back to it.
+@MainActor
+@Suite("A list command in the full-screen session")
+struct FullScreenListSessionTests {
+    typealias Harness = FullScreenSessionTests.Harness
+
+    nonisolated static let artists: [MusicArtist] = [
+        .stub(id: 11, name: "Clairo", genre: "Alternative"),
+        .stub(id: 22, name: "Clairo & Friends", genre: "Pop"),
+        .stub(id: 33, name: "Clairvoyant", genre: nil),
+    ]
+
+    /// Each artist's videos: two, titled after the artist's id.
+    nonisolated static func videos() -> MockMusicVideosRepository {
+        MockMusicVideosRepository(artist: { query throws(CatalogError) in
+            [1, 2].map { MusicVideo.stub(id: query.artistID * 10 + $0, title: "Song \($0) of \(query.artistID)") }
+        })
+    }
+
+    @Test("-i --artists x shows the artists; Enter on the 2nd opens its videos; Esc keeps the row; q exits 0")
+    func walk() async throws {
+        let artists = MockMusicArtistsRepository.returning(Self.artists)
+        let videos = Self.videos()
+        let session = try Harness(repository: videos, arguments: ["-i", "--artists", "clairo"], artists: artists)
+        await session.coordinator.waitUntilIdle()
+        #expect(artists.searchedQueries.map(\.term) == ["clairo"])
+        #expect(videos.searchedQueries.isEmpty)
+        #expect(session.lines[0] == "Artists for \"clairo\"  1–3")
+        #expect(session.lines[1].hasPrefix("  #  Artist"))
+        #expect(session.selectedLine?.hasPrefix("› 1  Clairo ") == true)
+        #expect(session.screen.contains("  3  Clairvoyant"))
+        #expect(session.statusLine.hasPrefix("↑/↓ select · Enter artist's videos"))
+
+        await session.type(.down, .enter)
+        #expect(videos.artistQueries.map(\.artistID) == [22])
+        #expect(session.lines[0].hasPrefix("Music videos by Clairo & Friends"))
+        #expect(session.selectedLine?.hasPrefix("› 1  Song 1 of 22") == true)
+
+        await session.type(.escape)
+        #expect(session.lines[0] == "Artists for \"clairo\"  1–3")
+        #expect(session.selectedLine?.hasPrefix("› 2  Clairo & Friends") == true)
+        #expect(artists.searchedQueries.count == 1)  // coming back asks nothing again
+
+        await session.type(.character("3"), .enter)
+        #expect(videos.artistQueries.map(\.artistID) == [22, 33])
+        await session.type(.character("b"))
+        #expect(session.selectedLine?.hasPrefix("› 3  Clairvoyant") == true)
+        #expect(await session.type(.character("q")) == .exit(.success))
+    }
+
+    @Test("Esc from the list goes back to the search screen with the term; End, Home and a wrong number")
+    func keys() async throws {
+        let session = try Harness(
+            repository: Self.videos(), arguments: ["-i", "--artists", "clairo"],
+            artists: .returning(Self.artists))
+        await session.coordinator.waitUntilIdle()
+        await session.type(.end)
+        #expect(session.selectedLine?.hasPrefix("› 3") == true)
+        await session.type(.home)
+        #expect(session.selectedLine?.hasPrefix("› 1") == true)
+        await session.type(.character("9"), .enter)
+        #expect(session.statusLine.hasPrefix("there is no row 9 — the rows shown are 1–3"))
+        await session.type(.character("?"))
+        #expect(session.screen.contains("the selected row's artist's videos"))
+        await session.type(.character("x"))  // closes the help
+        await session.type(.escape)
+        #expect(session.lines[2] == "› clairo")
+    }
+
+    @Test("Nothing found and a failure say so in the body and the status line; Ctrl-C cancels a search")
+    func emptyFailedCancelled() async throws {
+        let empty = try Harness(
+            repository: Self.videos(), arguments: ["-i", "--artists", "zz"], artists: .returning([]))
+        await empty.coordinator.waitUntilIdle()
+        #expect(empty.lines[2] == "  Nothing found")
+        #expect(empty.statusLine.contains("no artists found for \"zz\""))
+
+        let refusing = MockMusicArtistsRepository(search: { _ throws(CatalogError) in
+            throw .rateLimited(retryAfter: nil)
+        })
+        let failing = try Harness(repository: Self.videos(), arguments: ["-i", "--artists", "zz"], artists: refusing)
+        await failing.coordinator.waitUntilIdle()
+        #expect(failing.lines[2] == "  Could not load the list")
+        #expect(failing.statusLine != "Esc back · q quit")
+
+        let gate = AsyncStream<Void>.makeStream()
+        let waiting = MockMusicArtistsRepository(search: { _ throws(CatalogError) in
+            for await _ in gate.stream {}
+            throw .cancelled
+        })
+        let slow = try Harness(repository: Self.videos(), arguments: ["-i", "--artists", "zz"], artists: waiting)
+        #expect(slow.coordinator.isLoading)  // from the first frame
+        #expect(slow.lines[2] == "  Searching…")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while waiting.searchedQueries.isEmpty, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await slow.type(.control("c")) == .none)
+        #expect(slow.lines[2] == "  Cancelled")
+        #expect(!slow.coordinator.isLoading)
+        gate.continuation.finish()
+    }
+}
