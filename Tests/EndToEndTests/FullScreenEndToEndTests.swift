@@ -118,6 +118,33 @@ struct FullScreenEndToEndTests {
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
     }
 
+    @Test("-i --artists opens the artists full screen; ↓ Enter asks for the 2nd artist's videos; q restores the modes")
+    func artists() async throws {
+        let artists = try Fixture.data("lookup-artists-amg-2011")
+        let videos = try Fixture.data("search-musicvideo-clairo")
+        let server = try LoopbackHTTPServer { request, _ in
+            .json(request.target.contains("entity=musicArtist") ? artists : videos)
+        }
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(
+            ["-i", "--artists", "jack"], environment: environment, columns: 100, rows: 30)
+        let modesBefore = terminal.modesBefore
+        #expect(await offPool { terminal.wait { $0.contains("Jack Johson") && $0.contains("408472918") } })
+        #expect(terminal.output.hasPrefix(Self.enter))
+        terminal.send("\u{1B}[B\r")
+        #expect(await server.requestsArrived(2))
+        #expect(await offPool { terminal.wait { $0.contains("Music videos by Jack Johson") } })
+        let lookup = server.requests.last?.target ?? ""
+        #expect(lookup.contains("/lookup?") && lookup.contains("id=408472918"))
+        terminal.send("q")
+        let (status, stderr) = await offPool { terminal.finish() }
+        #expect(status == 0)
+        #expect(stderr.isEmpty)
+        #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+
     @Test("On a dumb terminal the line session runs instead: no alternate screen, lines read as typed")
     func dumbTerminal() async throws {
         let server = try Self.server()
