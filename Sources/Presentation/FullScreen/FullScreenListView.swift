@@ -80,7 +80,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     public var keyHints: String {
-        if !state.typedNumber.isEmpty { return "open row \(state.typedNumber)… · Enter open · Esc cancel" }
+        if let hints = state.rowNumber.keyHints { return hints }
         if state.rows.isEmpty { return "Esc back · q quit" }
         return "↑/↓ select · Enter \(choice) · Esc back · ? help · q quit"
     }
@@ -103,11 +103,17 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     public func handle(_ key: Key) -> Bool {
-        if !state.typedNumber.isEmpty, let handled = handleNumberKey(key) { return handled }
+        // A number chooses among rows: with none shown, digits are not the list's.
+        switch state.rows.isEmpty ? .passed : state.rowNumber.handle(key) {
+        case .open(let number): open(number: number)
+        case .handled: break
+        case .passed: return handleListKey(key)
+        }
+        return true
+    }
+
+    private func handleListKey(_ key: Key) -> Bool {
         switch key {
-        case .character(let digit) where digit.isASCII && digit.isNumber:
-            guard !state.rows.isEmpty else { return false }
-            state.typeDigit(digit)
         case .up, .character("k"): state.moveSelection(by: -1)
         case .down, .character("j"): state.moveSelection(by: 1)
         case .pageUp: state.moveSelection(by: -pageHeight)
@@ -122,22 +128,13 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         return true
     }
 
-    /// Keys while a row number is being typed; `nil` for keys that work as usual.
-    private func handleNumberKey(_ key: Key) -> Bool? {
-        switch key {
-        case .enter:
-            guard let number = state.takeNumber() else { return true }
-            if let index = state.select(number: number) {
-                select(index)
-            } else {
-                host?.report("there is no row \(number) — the rows shown are 1–\(state.rows.count)")
-            }
-        case .backspace: state.eraseDigit()
-        case .escape: _ = state.takeNumber()
-        case .character(let digit) where digit.isASCII && digit.isNumber: state.typeDigit(digit)
-        default: return nil
+    /// Chooses the row with this number, or says there is none.
+    private func open(number: Int) {
+        if let index = state.select(number: number) {
+            select(index)
+        } else {
+            host?.report("there is no row \(number) — the rows shown are 1–\(state.rows.count)")
         }
-        return true
     }
 
     public func cancelRequest() -> Bool {

@@ -109,7 +109,7 @@ public final class FullScreenResultsView: FullScreenView {
 
     public var keyHints: String {
         if state.isEditingFilter { return "type to filter · Enter keep · Esc clear" }
-        if !state.typedNumber.isEmpty { return "open row \(state.typedNumber)… · Enter open · Esc cancel" }
+        if let hints = state.rowNumber.keyHints { return hints }
         if state.rows.isEmpty { return "Esc back · s search · q quit" }
         return "↑/↓ select · Enter details · / filter · a artist · o open · Esc back · ? help · q quit"
     }
@@ -144,10 +144,16 @@ public final class FullScreenResultsView: FullScreenView {
 
     public func handle(_ key: Key) -> Bool {
         if state.isEditingFilter { return handleFilterKey(key) }
-        if !state.typedNumber.isEmpty, let handled = handleNumberKey(key) { return handled }
+        switch state.rowNumber.handle(key) {
+        case .open(let number): open(number: number)
+        case .handled: break
+        case .passed: return handleListKey(key)
+        }
+        return true
+    }
+
+    private func handleListKey(_ key: Key) -> Bool {
         switch key {
-        case .character(let digit) where digit.isASCII && digit.isNumber:
-            state.typeDigit(digit)
         case .up, .character("k"): _ = state.moveSelection(by: -1)
         case .down, .character("j"): move(by: 1)
         case .pageUp: _ = state.moveSelection(by: -pageHeight)
@@ -178,23 +184,14 @@ public final class FullScreenResultsView: FullScreenView {
         return true
     }
 
-    /// Keys while a row number is being typed; `nil` for keys that work as usual.
-    private func handleNumberKey(_ key: Key) -> Bool? {
-        switch key {
-        case .enter:
-            guard let number = state.takeNumber() else { return true }
-            if let index = state.select(number: number) {
-                viewModel.didSelectItem(at: index)
-            } else {
-                let last = state.firstNumber + state.rows.count - 1
-                host?.report("there is no row \(number) — the rows shown are \(state.firstNumber)–\(last)")
-            }
-        case .backspace: state.eraseDigit()
-        case .escape: _ = state.takeNumber()
-        case .character(let digit) where digit.isASCII && digit.isNumber: state.typeDigit(digit)
-        default: return nil
+    /// Opens the row with this number, or says there is none.
+    private func open(number: Int) {
+        if let index = state.select(number: number) {
+            viewModel.didSelectItem(at: index)
+        } else {
+            let last = state.firstNumber + state.rows.count - 1
+            host?.report("there is no row \(number) — the rows shown are \(state.firstNumber)–\(last)")
         }
-        return true
     }
 
     private func move(by delta: Int) {

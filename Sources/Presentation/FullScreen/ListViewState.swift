@@ -11,8 +11,8 @@ public struct ListViewState<Row: ListRowDescribing>: Sendable {
     public private(set) var selection = 0
     /// The first row shown (index into `rows`).
     public private(set) var top = 0
-    /// Digits typed to choose a row by number.
-    public private(set) var typedNumber = ""
+    /// A row's number being typed, to choose that row.
+    public var rowNumber = RowNumberEntry()
     public var loading = ListLoading.idle
     /// Shown instead of rows when there are none (nothing found, the load failed or was cancelled).
     public var emptyMessage: String?
@@ -62,22 +62,6 @@ public struct ListViewState<Row: ListRowDescribing>: Sendable {
 
     private mutating func clampSelection() {
         selection = max(0, min(selection, rows.count - 1))
-    }
-
-    // MARK: Number typed
-
-    public mutating func typeDigit(_ digit: Character) {
-        if typedNumber.count < 7 { typedNumber.append(digit) }
-    }
-
-    public mutating func eraseDigit() {
-        if !typedNumber.isEmpty { typedNumber.removeLast() }
-    }
-
-    /// The number typed, cleared.
-    public mutating func takeNumber() -> Int? {
-        defer { typedNumber = "" }
-        return Int(typedNumber)
     }
 
     // MARK: Drawing

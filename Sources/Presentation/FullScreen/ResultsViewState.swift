@@ -22,8 +22,8 @@ public struct ResultsViewState: Equatable, Sendable {
     public private(set) var filter: LineEditor?
     /// Whether keys are typed into the filter.
     public private(set) var isEditingFilter = false
-    /// Digits typed to open a row by number.
-    public private(set) var typedNumber = ""
+    /// A row's number being typed, to open that row.
+    public var rowNumber = RowNumberEntry()
     public var loading = ListLoading.idle
     public var hasNextPage = false
     /// Shown instead of rows when there are none (nothing found, or the load failed).
@@ -89,22 +89,6 @@ public struct ResultsViewState: Equatable, Sendable {
         selection = visible.firstIndex(of: index) ?? 0
         clampSelection()
         return index
-    }
-
-    // MARK: Number typed
-
-    public mutating func typeDigit(_ digit: Character) {
-        if typedNumber.count < 7 { typedNumber.append(digit) }
-    }
-
-    public mutating func eraseDigit() {
-        if !typedNumber.isEmpty { typedNumber.removeLast() }
-    }
-
-    /// The number typed, cleared.
-    public mutating func takeNumber() -> Int? {
-        defer { typedNumber = "" }
-        return Int(typedNumber)
     }
 
     // MARK: Filter
