@@ -20,27 +20,4 @@ public struct MusicArtist: Identifiable, Equatable, Sendable {
 }
 
 /// Music-video artists whose name matches a term.
-public struct MusicArtistQuery: Equatable, Hashable, Sendable {
-    /// Words of the artist's name, as typed.
-    public var term: String
-    /// Two-letter store country.
-    public var country: String
-    /// Artists per request.
-    public var limit: Int
-
-    public init(
-        term: String, country: String = MusicVideoQuery.defaultCountry, limit: Int = MusicVideoQuery.defaultLimit
-    ) {
-        self.term = term
-        self.country = country
-        self.limit = limit
-    }
-
-    /// - Returns: The query with its term normalised and its country upper-cased.
-    /// - Throws: The first `QueryProblem` found.
-    public func validated() throws(QueryProblem) -> MusicArtistQuery {
-        MusicArtistQuery(
-            term: try QueryValidation.term(term), country: try QueryValidation.country(country),
-            limit: try QueryValidation.limit(limit))
-    }
-}
+public typealias MusicArtistQuery = TermQuery

@@ -34,9 +34,8 @@ public enum APIEndpoints {
     /// `GET search?term=…&media=musicVideo&entity=musicArtist&…`: artists with music videos.
     /// - Parameter requestDTO: The search parameters.
     /// - Returns: The endpoint, decoding to the artist envelope.
-    public static func searchMusicArtists(with requestDTO: MusicArtistsRequestDTO) -> Endpoint<MusicArtistsResponseDTO>
-    {
-        Endpoint(path: "search", queryItems: requestDTO.queryItems, headers: headers)
+    public static func searchMusicArtists(with requestDTO: TermSearchRequestDTO) -> Endpoint<MusicArtistsResponseDTO> {
+        Endpoint(path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers)
     }
 
     private static let headers = ["Accept": "application/json"]

@@ -12,7 +12,7 @@ public struct DefaultMusicArtistsRepository: MusicArtistsRepository {
     }
 
     public func searchMusicArtists(query: MusicArtistQuery) async throws(CatalogError) -> [MusicArtist] {
-        let endpoint = APIEndpoints.searchMusicArtists(with: MusicArtistsRequestDTO(query: query))
+        let endpoint = APIEndpoints.searchMusicArtists(with: TermSearchRequestDTO(query: query))
         return try await dataTransferService.fetch(endpoint).results.compactMap { $0.toDomain() }
     }
 }
