@@ -111,8 +111,8 @@ struct FullScreenListFrameTests {
             searchUseCase: MockSearchMusicArtistsUseCase { query throws(CatalogError) in
                 MusicArtistsPage(query: query, artists: Self.artists)
             },
-            actions: MusicArtistsListViewModelActions(showArtistVideos: { artist in
-                chosen.withLock { $0.append(artist.id) }
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { id, _ in
+                chosen.withLock { $0.append(id) }
             }))
         let view = FullScreenListView(viewModel: viewModel, hints: PlainHintPhrasing())
         #expect(view.state.title == "Artists")

@@ -7,27 +7,27 @@ import Testing
 @MainActor
 @Suite("The artist list: view model, rows and renderers")
 struct MusicArtistsListViewModelTests {
-    private let query = MusicArtistQuery(term: "jack", country: "us")
+    private let query = MusicArtistQuery(term: " jack\t johnson ", country: "us")
 
     private func page(_ artists: [MusicArtist]) -> MockSearchMusicArtistsUseCase {
         MockSearchMusicArtistsUseCase { query throws(CatalogError) in
-            MusicArtistsPage(query: MusicArtistQuery(term: query.term, country: "US"), artists: artists)
+            MusicArtistsPage(query: (try? query.validated()) ?? query, artists: artists)
         }
     }
 
-    @Test("Given artists, a search emits loading, the normalised query and the rows; no error, no empty result")
+    @Test("Given artists, a search emits loading, a title with the normalised term, the rows; no error, no empty list")
     func search() async {
         let useCase = page([.stub(id: 1, name: "A"), .stub(id: 2, name: "B\u{1B}[2J")])
         let viewModel = DefaultMusicArtistsListViewModel(searchUseCase: useCase)
         let items = PublisherRecorder(viewModel.items)
         let loading = PublisherRecorder(viewModel.loading)
-        let queries = PublisherRecorder(viewModel.query)
+        let titles = PublisherRecorder(viewModel.title)
         let noResults = PublisherRecorder(viewModel.noResults)
         let errors = PublisherRecorder(viewModel.error)
         await viewModel.didSearch(query: query)
         #expect(items.values.map { $0.map(\.name) } == [[], ["A", "B[2J"]])
         #expect(loading.values == [.idle, .firstPage, .idle])
-        #expect(queries.values == [nil, MusicArtistQuery(term: "jack", country: "US")])
+        #expect(titles.values == ["Artists", "Artists for \"jack johnson\""])
         #expect(noResults.values.isEmpty && errors.values.isEmpty)
         #expect(useCase.executedQueries == [query])
     }
@@ -37,7 +37,7 @@ struct MusicArtistsListViewModelTests {
         let empty = DefaultMusicArtistsListViewModel(searchUseCase: page([]))
         let noResults = PublisherRecorder(empty.noResults)
         await empty.didSearch(query: query)
-        #expect(noResults.values == [UserMessage("no artists found for \"jack\"", hint: .tryOtherWords)])
+        #expect(noResults.values == [UserMessage("no artists found for \"jack johnson\"", hint: .tryOtherWords)])
 
         let failing = DefaultMusicArtistsListViewModel(
             searchUseCase: MockSearchMusicArtistsUseCase { _ throws(CatalogError) in throw .timedOut })
@@ -50,15 +50,15 @@ struct MusicArtistsListViewModelTests {
 
     @Test("Selecting a row asks to show that artist's videos; a row that is not there is ignored")
     func select() async {
-        var shown: [MusicArtist] = []
+        var shown: [String] = []
         let viewModel = DefaultMusicArtistsListViewModel(
-            searchUseCase: page([.stub(id: 1), .stub(id: 2)]),
-            actions: MusicArtistsListViewModelActions(showArtistVideos: { shown.append($0) }))
+            searchUseCase: page([.stub(id: 1, name: "A"), .stub(id: 2, name: "B")]),
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { shown.append("\($0) \($1 ?? "-")") }))
         await viewModel.didSearch(query: query)
         viewModel.didSelectItem(at: 1)
         viewModel.didSelectItem(at: 2)
         viewModel.didSelectItem(at: -1)
-        #expect(shown.map(\.id) == [2])
+        #expect(shown == ["2 B"])
     }
 
     @Test("Cancelling the task awaiting a search cancels the request and emits no error, no rows, no empty result")

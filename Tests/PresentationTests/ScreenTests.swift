@@ -121,7 +121,7 @@ struct ScreenTests {
             searchUseCase: MockSearchMusicArtistsUseCase { query throws(CatalogError) in
                 MusicArtistsPage(query: query, artists: [.stub(id: 7, name: "A"), .stub(id: 8, name: "B")])
             },
-            actions: MusicArtistsListViewModelActions(showArtistVideos: { opened.append($0.id) }))
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { id, _ in opened.append(id) }))
         let output = CapturingOutput()
         let screen = ListScreen(
             viewModel: viewModel, renderer: { TableRenderer(width: 80, firstNumber: $0) }, style: .plain,

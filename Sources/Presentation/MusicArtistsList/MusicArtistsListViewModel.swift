@@ -41,9 +41,9 @@ extension MusicArtistsListItemViewModel: ListRowDescribing {
 
 /// Navigation out of the artist list; the coordinator fills it in.
 public struct MusicArtistsListViewModelActions {
-    public let showArtistVideos: @MainActor (MusicArtist) -> Void
+    public let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
 
-    public init(showArtistVideos: @escaping @MainActor (MusicArtist) -> Void) {
+    public init(showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void) {
         self.showArtistVideos = showArtistVideos
     }
 }
@@ -59,10 +59,7 @@ public protocol MusicArtistsListViewModelInput: NumberedListInput {
 /// What the artist list shows: `loading`, `noResults` and `error` from `ListStatusOutput`;
 /// `items` (the artists, in the service's order), `title` and `choice` from `NumberedListOutput`.
 @MainActor
-public protocol MusicArtistsListViewModelOutput: NumberedListOutput where Row == MusicArtistsListItemViewModel {
-    /// Current value: the normalised query the rows answer, `nil` before the first search.
-    var query: AnyPublisher<MusicArtistQuery?, Never> { get }
-}
+public protocol MusicArtistsListViewModelOutput: NumberedListOutput where Row == MusicArtistsListItemViewModel {}
 
 public typealias MusicArtistsListViewModel = MusicArtistsListViewModelInput & MusicArtistsListViewModelOutput
 
@@ -73,12 +70,10 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
     private let actions: MusicArtistsListViewModelActions?
     private let loader = ListLoader<MusicArtistsPage>()
     private let itemsSubject = CurrentValueSubject<[MusicArtistsListItemViewModel], Never>([])
-    private let querySubject = CurrentValueSubject<MusicArtistQuery?, Never>(nil)
     private let titleSubject = CurrentValueSubject<String, Never>("Artists")
     private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
 
     public let items: AnyPublisher<[MusicArtistsListItemViewModel], Never>
-    public let query: AnyPublisher<MusicArtistQuery?, Never>
     public let title: AnyPublisher<String, Never>
     public let choice = "artist's videos"
     public let loading: AnyPublisher<ListLoading, Never>
@@ -92,7 +87,6 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
         self.searchUseCase = searchUseCase
         self.actions = actions
         items = itemsSubject.eraseToAnyPublisher()
-        query = querySubject.eraseToAnyPublisher()
         title = titleSubject.eraseToAnyPublisher()
         loading = loader.loading
         noResults = noResultsSubject.eraseToAnyPublisher()
@@ -103,7 +97,6 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
         let useCase = searchUseCase
         let search = { @Sendable () async throws(CatalogError) in try await useCase.execute(query: query) }
         guard let page = await loader.load(as: .firstPage, search) else { return }
-        querySubject.send(page.query)
         titleSubject.send("Artists for \"\(TerminalSanitizer.sanitize(page.query.term))\"")
         itemsSubject.send(page.artists.map(MusicArtistsListItemViewModel.init(artist:)))
         if page.artists.isEmpty {
@@ -114,6 +107,6 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
     public func didSelectItem(at index: Int) {
         let rows = itemsSubject.value
         guard rows.indices.contains(index) else { return }
-        actions?.showArtistVideos(rows[index].artist)
+        actions?.showArtistVideos(rows[index].artist.id, rows[index].artist.name)
     }
 }
