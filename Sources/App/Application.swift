@@ -185,8 +185,8 @@ struct Application {
             let query = ArtistMusicVideosQuery(artistID: id, country: configuration.country, limit: limit)
             return await coordinator.runArtistVideos(query: query, style: style)
         case .list(let list):
-            let search = ListCommand.Search(term: options.term, country: configuration.country, limit: limit)
-            return await list.run(coordinator, search, style)
+            let query = TermQuery(term: options.term, country: configuration.country, limit: limit)
+            return await coordinator.runList(list, query: query, style: style)
         case .interactive:
             let settings = MusicVideosSearchFlowCoordinator.Settings(
                 country: configuration.country, limit: limit, attribute: options.attribute,

@@ -208,7 +208,7 @@ final class MusicVideosSceneDIContainer {
 
     /// The line session's numbered table of any list that describes its rows (the artists).
     func makeListScreen<ViewModel: NumberedListOutput & NumberedListInput>(viewModel: ViewModel, style: TextStyle)
-        -> ListScreen<ViewModel.Row>
+        -> any InteractiveScreen
     {
         ListScreen(
             viewModel: viewModel, renderer: makeSessionTable(style: style), style: style, output: console.output,

@@ -43,13 +43,14 @@ final class AppFlowCoordinator {
         return outcome.status
     }
 
-    /// Any list whose rows describe their columns (a `ListCommand`: `--artists`), written once in
-    /// the format asked for.
-    /// - Parameters:
-    ///   - viewModel: The list, made by the scene container.
-    ///   - load: Asks the view model for the rows.
+    /// A list command's rows (`--artists`), written once in the format asked for.
     /// - Returns: 0 with rows, 1 when nothing was found, otherwise the error's status.
-    func runList<ViewModel: NumberedListOutput>(
+    func runList(_ command: ListCommand, query: TermQuery, style: OutputStyle) async -> ExitStatus {
+        let list = command.open(sceneContainer, query, nil)
+        return await runList(list.viewModel, style: style, load: list.load)
+    }
+
+    private func runList<ViewModel: NumberedListOutput>(
         _ viewModel: ViewModel, style: OutputStyle, load: @MainActor () async -> Void
     ) async -> ExitStatus {
         let view = sceneContainer.makeListView(

@@ -46,7 +46,7 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         push(searchView)
         searchView.didReappear()
         guard let term else { return }
-        if let list { list.showInFullScreen(self, term) } else { viewModel.didSubmit(term: term) }
+        if let list { showList(list, for: term) } else { viewModel.didSubmit(term: term) }
     }
 
     /// Whether the screen on top is loading (the spinner turns).
@@ -140,16 +140,22 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         }
     }
 
-    /// `-i --artists`: artists found for a term; Enter on one opens that artist's videos.
-    func showArtists(for term: String) {
-        let viewModel = container.makeMusicArtistsListViewModel(
-            actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
-                self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
-            }))
-        let query = MusicArtistQuery(term: term, country: settings.country, limit: settings.limit)
+    /// A list command's rows for a term (`-i --artists`); Enter on a row leads where
+    /// `ListNavigation` says.
+    private func showList(_ command: ListCommand, for term: String) {
+        let navigation = ListNavigation(showArtistVideos: { [weak self] in
+            self?.showArtistVideos(artistID: $0, artistName: $1)
+        })
+        let list = command.open(container, settings.termQuery(term), navigation)
+        pushList(list.viewModel, load: list.load)
+    }
+
+    private func pushList<ViewModel: NumberedListOutput & NumberedListInput>(
+        _ viewModel: ViewModel, load: @escaping @MainActor () async -> Void
+    ) {
         let view = container.makeFullScreenListView(viewModel: viewModel)
         push(view)
-        view.load { await viewModel.didSearch(query: query) }
+        view.load(load)
     }
 
     private func showDetails(of video: MusicVideo) {

@@ -16,6 +16,11 @@ final class MusicVideosSearchFlowCoordinator {
         var limit: Int
         var attribute: MusicVideoQuery.Attribute
         var allowsExplicit: Bool
+
+        /// A list command's query for a term, in the session's country and page size.
+        func termQuery(_ term: String) -> TermQuery {
+            TermQuery(term: term, country: country, limit: limit)
+        }
     }
 
     private let container: MusicVideosSceneDIContainer
@@ -49,7 +54,7 @@ final class MusicVideosSearchFlowCoordinator {
         stack = [searchScreen]
         await viewModel.didLoad()
         if let term {
-            if let list { list.showInSession(self, term) } else { showResults(for: term) }
+            if let list { showList(list, for: term) } else { showResults(for: term) }
             await runPendingLoads()
         } else {
             searchScreen.show()
@@ -121,14 +126,13 @@ final class MusicVideosSearchFlowCoordinator {
         pushResults { await $0.didShowArtistVideos(query: query) }
     }
 
-    /// `-i --artists`: artists found for a term; a row opens that artist's videos.
-    func showArtists(for term: String) {
-        let viewModel = container.makeMusicArtistsListViewModel(
-            actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] artist in
-                self?.showArtistVideos(artistID: artist.id, artistName: artist.name)
-            }))
-        let query = MusicArtistQuery(term: term, country: settings.country, limit: settings.limit)
-        push(container.makeListScreen(viewModel: viewModel, style: style)) { await viewModel.didSearch(query: query) }
+    /// A list command's rows for a term (`-i --artists`); a row leads where `ListNavigation` says.
+    private func showList(_ command: ListCommand, for term: String) {
+        let navigation = ListNavigation(showArtistVideos: { [weak self] in
+            self?.showArtistVideos(artistID: $0, artistName: $1)
+        })
+        let list = command.open(container, settings.termQuery(term), navigation)
+        push(container.makeListScreen(viewModel: list.viewModel, style: style), load: list.load)
     }
 
     private func open(_ url: URL) {
