@@ -1,17 +1,7 @@
 import Foundation
 
-/// An artist's music videos, and the (normalised) query they answer.
-public struct ArtistMusicVideosPage: Equatable, Sendable {
-    /// The lookup as sent: validated, country upper-cased.
-    public let query: ArtistMusicVideosQuery
-    /// Distinct videos, in the service's order.
-    public let videos: [MusicVideo]
-
-    public init(query: ArtistMusicVideosQuery, videos: [MusicVideo]) {
-        self.query = query
-        self.videos = videos
-    }
-}
+/// An artist's music videos, and the (normalised) lookup they answer.
+public typealias ArtistMusicVideosPage = QueryResults<ArtistMusicVideosQuery, MusicVideo>
 
 /// Fetches the music videos of one artist.
 public protocol FetchArtistMusicVideosUseCase: Sendable {
@@ -33,6 +23,6 @@ public struct DefaultFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCas
     public func execute(query: ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage {
         let validQuery = try QueryValidation.checked(query.validated)
         let videos = try await repository.fetchArtistMusicVideos(query: validQuery).uniqued()
-        return ArtistMusicVideosPage(query: validQuery, videos: videos)
+        return ArtistMusicVideosPage(query: validQuery, items: videos)
     }
 }

@@ -1,17 +1,7 @@
 import Foundation
 
 /// Artists found for a query, and the (normalised) query they answer.
-public struct MusicArtistsPage: Equatable, Sendable {
-    /// The query as sent: validated and normalised.
-    public let query: MusicArtistQuery
-    /// Distinct artists, in the service's order.
-    public let artists: [MusicArtist]
-
-    public init(query: MusicArtistQuery, artists: [MusicArtist]) {
-        self.query = query
-        self.artists = artists
-    }
-}
+public typealias MusicArtistsPage = QueryResults<MusicArtistQuery, MusicArtist>
 
 /// Searches for music-video artists.
 public protocol SearchMusicArtistsUseCase: Sendable {
@@ -34,6 +24,6 @@ public struct DefaultSearchMusicArtistsUseCase: SearchMusicArtistsUseCase {
         let validQuery = try QueryValidation.checked(query.validated)
         var seen = Set<MusicArtist.ID>()
         let artists = try await repository.searchMusicArtists(query: validQuery).filter { seen.insert($0.id).inserted }
-        return MusicArtistsPage(query: validQuery, artists: artists)
+        return MusicArtistsPage(query: validQuery, items: artists)
     }
 }

@@ -30,7 +30,7 @@ struct LookupUseCaseTests {
         })
         let useCase = DefaultFetchArtistMusicVideosUseCase(repository: repository)
         let page = try await useCase.execute(query: ArtistMusicVideosQuery(artistID: 7, country: "jp", limit: 5))
-        #expect(page.videos.map(\.id) == [2, 1])
+        #expect(page.items.map(\.id) == [2, 1])
         #expect(page.query.country == "JP")
         #expect(repository.artistQueries.map(\.country) == ["JP"])
         await #expect(throws: CatalogError.invalidQuery(.limitOutOfRange(500, 1...200))) {

@@ -36,7 +36,7 @@ struct SearchMusicArtistsUseCaseTests {
         ])
         let page = try await DefaultSearchMusicArtistsUseCase(repository: repository)
             .execute(query: MusicArtistQuery(term: "a"))
-        #expect(page.artists.map(\.name) == ["A", "B"])
+        #expect(page.items.map(\.name) == ["A", "B"])
     }
 
     @Test("Given a repository failure, it passes through unchanged")

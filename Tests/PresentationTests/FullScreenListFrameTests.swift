@@ -109,7 +109,7 @@ struct FullScreenListFrameTests {
         let chosen = Locked<[Int]>([])
         let viewModel = DefaultMusicArtistsListViewModel(
             searchUseCase: MockSearchMusicArtistsUseCase { query throws(CatalogError) in
-                MusicArtistsPage(query: query, artists: Self.artists)
+                MusicArtistsPage(query: query, items: Self.artists)
             },
             actions: MusicArtistsListViewModelActions(showArtistVideos: { id, _ in
                 chosen.withLock { $0.append(id) }

@@ -11,7 +11,7 @@ struct MusicArtistsListViewModelTests {
 
     private func page(_ artists: [MusicArtist]) -> MockSearchMusicArtistsUseCase {
         MockSearchMusicArtistsUseCase { query throws(CatalogError) in
-            MusicArtistsPage(query: (try? query.validated()) ?? query, artists: artists)
+            MusicArtistsPage(query: (try? query.validated()) ?? query, items: artists)
         }
     }
 
@@ -67,7 +67,7 @@ struct MusicArtistsListViewModelTests {
         let useCase = MockSearchMusicArtistsUseCase { query throws(CatalogError) in
             started.continuation.yield()
             do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
-            return MusicArtistsPage(query: query, artists: [.stub()])
+            return MusicArtistsPage(query: query, items: [.stub()])
         }
         let viewModel = DefaultMusicArtistsListViewModel(searchUseCase: useCase)
         let errors = PublisherRecorder(viewModel.error)

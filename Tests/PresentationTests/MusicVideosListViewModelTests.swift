@@ -120,7 +120,7 @@ struct MusicVideosListViewModelTests {
         let artist = MockFetchArtistMusicVideosUseCase { query throws(CatalogError) in
             var normalised = query
             normalised.country = query.country.uppercased()
-            return ArtistMusicVideosPage(query: normalised, videos: [.stub(id: 4), .stub(id: 5)])
+            return ArtistMusicVideosPage(query: normalised, items: [.stub(id: 4), .stub(id: 5)])
         }
         let viewModel = viewModel(artist: artist)
         let sources = PublisherRecorder(viewModel.source)

@@ -119,7 +119,7 @@ struct ScreenTests {
         var opened: [MusicArtist.ID] = []
         let viewModel = DefaultMusicArtistsListViewModel(
             searchUseCase: MockSearchMusicArtistsUseCase { query throws(CatalogError) in
-                MusicArtistsPage(query: query, artists: [.stub(id: 7, name: "A"), .stub(id: 8, name: "B")])
+                MusicArtistsPage(query: query, items: [.stub(id: 7, name: "A"), .stub(id: 8, name: "B")])
             },
             actions: MusicArtistsListViewModelActions(showArtistVideos: { id, _ in opened.append(id) }))
         let output = CapturingOutput()

@@ -98,8 +98,8 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
         let search = { @Sendable () async throws(CatalogError) in try await useCase.execute(query: query) }
         guard let page = await loader.load(as: .firstPage, search) else { return }
         titleSubject.send("Artists for \"\(TerminalSanitizer.sanitize(page.query.term))\"")
-        itemsSubject.send(page.artists.map(MusicArtistsListItemViewModel.init(artist:)))
-        if page.artists.isEmpty {
+        itemsSubject.send(page.items.map(MusicArtistsListItemViewModel.init(artist:)))
+        if page.items.isEmpty {
             noResultsSubject.send(UserMessage("no artists found for \"\(page.query.term)\"", hint: .tryOtherWords))
         }
     }

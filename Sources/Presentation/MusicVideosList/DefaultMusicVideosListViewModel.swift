@@ -187,7 +187,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         case .artist(let artistPage):
             page = nil
             source = .artist(artistPage.query)
-            videos = artistPage.videos
+            videos = artistPage.items
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
         let newItems = MusicVideosListItemViewModel.items(for: videos)
