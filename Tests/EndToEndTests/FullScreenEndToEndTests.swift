@@ -93,6 +93,76 @@ struct FullScreenEndToEndTests {
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
     }
 
+    /// A job-control shell in miniature: makes the terminal its own (a new session), starts
+    /// `mvsearch` as a background job (a process group of its own), and says `[stopped N]` on the
+    /// terminal each time the job stops; then `fg` (the terminal given to the job, SIGCONT), after
+    /// the next stop (Ctrl-Z) `bg` (SIGCONT with the terminal kept), and after that `fg` again.
+    private static let jobControlShell = """
+        import os, signal, sys, fcntl, termios
+        if os.getpid() == os.getpgrp():  # a group leader cannot start a session: a child does
+            child = os.fork()
+            if child:
+                sys.exit(os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]))
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+        pid = os.fork()
+        if pid == 0:
+            os.setpgid(0, 0)
+            signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+            os.execv(sys.argv[1], sys.argv[1:])
+        os.setpgid(pid, pid)
+        def stopped():
+            _, status = os.waitpid(pid, os.WUNTRACED)
+            if not os.WIFSTOPPED(status):
+                sys.exit(os.waitstatus_to_exitcode(status))
+            os.tcsetpgrp(0, os.getpgrp())
+            os.write(1, b"[stopped %d]" % os.WSTOPSIG(status))
+        def cont(foreground):
+            if foreground:
+                os.tcsetpgrp(0, pid)
+            os.kill(pid, signal.SIGCONT)
+        stopped(); cont(True)
+        stopped(); cont(False)
+        stopped(); cont(True)
+        _, status = os.waitpid(pid, 0)
+        os.tcsetpgrp(0, os.getpgrp())
+        sys.exit(os.waitstatus_to_exitcode(status))
+        """
+
+    @Test("In the background (mvsearch -i &, or bg after Ctrl-Z) it stops for the terminal (SIGTTOU) and enters on fg")
+    func background() async throws {
+        let server = try Self.server()
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(
+            ["python3", "-c", Self.jobControlShell, MVSearchProcess.executableURL.path, "-i"],
+            environment: environment, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let modesBefore = terminal.modesBefore
+        let ttou = "[stopped \(SIGTTOU)]"
+        // Started in the background: stopped before touching the terminal.
+        #expect(await offPool { terminal.wait { $0.contains(ttou) } })
+        #expect(!terminal.output.contains(Self.enter))
+        // fg: the session enters and draws.
+        #expect(await offPool { terminal.wait { $0.contains(Self.enter) && $0.contains("Search music videos") } })
+        // Ctrl-Z, then bg: stopped again at once, the terminal left to the shell.
+        terminal.send("ab\u{1A}")
+        #expect(await offPool { terminal.wait { $0.contains("[stopped \(SIGSTOP)]") } })
+        #expect(await offPool { terminal.wait { $0.components(separatedBy: ttou).count == 3 } })
+        let afterStop = terminal.output.components(separatedBy: "[stopped \(SIGSTOP)]").last ?? ""
+        #expect(!(afterStop.components(separatedBy: ttou).first ?? "").contains(Self.enter))
+        // fg again: the same screen, the keys typed before kept.
+        #expect(
+            await offPool {
+                terminal.wait { ($0.components(separatedBy: ttou).last ?? "").contains("› \u{1B}[0mab") }
+            })
+        terminal.send("\u{1B}")  // Esc alone quits the search screen
+        let (status, stderr) = await offPool { terminal.finish() }
+        #expect(status == 0, "\(stderr)")
+        #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+
     @Test(
         "Ctrl-C at idle, Ctrl-\\, SIGTERM, SIGHUP and SIGQUIT all restore the terminal, with their status",
         arguments: [

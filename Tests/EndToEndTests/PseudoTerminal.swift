@@ -22,7 +22,11 @@ final class PseudoTerminal: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private let errors: Pipe
 
-    init(_ arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 30) throws {
+    /// - Parameter executable: `mvsearch`, unless another program runs it (a job-control shell).
+    init(
+        _ arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 30,
+        executable: URL = MVSearchProcess.executableURL
+    ) throws {
         var primary: Int32 = -1
         var secondary: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -31,7 +35,7 @@ final class PseudoTerminal: @unchecked Sendable {
         self.secondary = secondary
         modesBefore = Self.modes(of: secondary)
         process = Process()
-        process.executableURL = MVSearchProcess.executableURL
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)

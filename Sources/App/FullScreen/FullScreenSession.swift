@@ -33,7 +33,11 @@ final class FullScreenSession {
     /// - Returns: 0 on `q`/Esc/Ctrl-D, 130 on Ctrl-C at idle or cancellation, 131 on Ctrl-\,
     ///   74 when the terminal could not be written.
     func run(term: String?, list: ListCommand? = nil) async -> ExitStatus {
-        guard terminal.enter() else { return .ioError }
+        // Started in the background (`mvsearch -i &`): the terminal is entered on `fg` (`resume`).
+        let startsInForeground = terminal.isForeground
+        if startsInForeground {
+            guard terminal.enter() else { return .ioError }
+        }
         let events = TerminalEvents(terminal: terminal)
         self.events = events
         defer {
@@ -43,7 +47,7 @@ final class FullScreenSession {
         }
         coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
         coordinator.start(term: term, list: list)
-        draw()
+        if startsInForeground { draw() } else { stopUntilForeground() }
         for await event in events.stream {
             if let status = handle(event) { return status }
             if writeFailed { return .ioError }
@@ -87,14 +91,26 @@ final class FullScreenSession {
         kill(getpid(), SIGSTOP)
     }
 
-    /// SIGCONT: enter again (the shell may have changed the modes meanwhile) and draw everything.
+    /// SIGCONT: enter again (the shell may have changed the modes meanwhile) and draw everything —
+    /// once in the foreground: continued in the background (`bg`), stop again until `fg`.
     private func resume() {
+        guard terminal.isForeground else {
+            if !Task.isCancelled { stopUntilForeground() }  // not when SIGTERM came with the SIGCONT
+            return
+        }
         guard terminal.enter() else {
             writeFailed = true
             return
         }
         shown = nil
         draw()
+    }
+
+    /// In the background: stop as the kernel stops a program that takes the terminal there
+    /// (SIGTTOU to the process group; the shell says "Stopped (tty output)"), leaving the terminal
+    /// to the shell. `fg` continues the process in the foreground, and `resume` enters then.
+    private func stopUntilForeground() {
+        kill(0, SIGTTOU)
     }
 
     private func queueDraw() {

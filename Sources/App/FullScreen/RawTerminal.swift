@@ -39,6 +39,16 @@ final class RawTerminal: @unchecked Sendable {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
+    /// Whether this process may take the terminal: its process group is the terminal's foreground
+    /// group, or job control does not apply (the terminal is not this process's controlling one).
+    /// In the background (`mvsearch -i &`, or `bg` after Ctrl-Z) setting the modes would take the
+    /// terminal from the shell: the kernel stops a program that tries with SIGTTOU, but not when the
+    /// calling thread blocks that signal, as the concurrency runtime's threads do.
+    var isForeground: Bool {
+        let group = tcgetpgrp(input)
+        return group < 0 || group == getpgrp()
+    }
+
     /// Raw mode and the alternate screen.
     /// - Returns: `false` when the terminal refused (the caller falls back or ends).
     func enter() -> Bool {
