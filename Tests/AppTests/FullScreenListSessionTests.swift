@@ -76,7 +76,7 @@ struct FullScreenListSessionTests {
         #expect(session.lines[2] == "› clairo")
     }
 
-    @Test("Nothing found and a failure say so in the body and the status line; Ctrl-C cancels a search")
+    @Test("Nothing found and a failure say so in the body and the status line; Ctrl-C on the first search goes back")
     func emptyFailedCancelled() async throws {
         let empty = try Harness(
             repository: Self.videos(), arguments: ["-i", "--artists", "zz"], artists: .returning([]))
@@ -102,8 +102,12 @@ struct FullScreenListSessionTests {
         #expect(slow.lines[2] == "  Searching…")
         let deadline = ContinuousClock.now + .seconds(10)
         while waiting.searchedQueries.isEmpty, ContinuousClock.now < deadline { await Task.yield() }
+        // Cancelled before any row came: back on the search screen with the term, as a first
+        // search for music videos does.
         #expect(await slow.type(.control("c")) == .none)
-        #expect(slow.lines[2] == "  Cancelled")
+        #expect(slow.lines[0] == "Search music videos")
+        #expect(slow.lines[2] == "› zz")
+        #expect(slow.statusLine.hasPrefix("cancelled"))
         #expect(!slow.coordinator.isLoading)
         gate.continuation.finish()
     }

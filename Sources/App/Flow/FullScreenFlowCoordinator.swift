@@ -90,7 +90,7 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         case .control("c"):
             guard view.cancelRequest() else { return .exit(.interrupted) }
             report("cancelled")
-            if let results = view as? FullScreenResultsView, results.isEmpty { pop() }
+            if view.isEmpty { pop() }  // a first search cancelled: back to where it was asked for
             return .none
         case .control("\\"): return .exit(.quit)
         case .control("z"): return .suspend

@@ -37,4 +37,11 @@ public protocol FullScreenView: AnyObject {
     func cancelRequest() -> Bool
     /// The view is shown again (the user came back to it).
     func didReappear()
+    /// Whether the screen has no rows to show (its first load found nothing, failed or was
+    /// cancelled): a list that Ctrl-C leaves empty is taken off, back to the screen below.
+    var isEmpty: Bool { get }
+}
+
+extension FullScreenView {
+    public var isEmpty: Bool { false }
 }
