@@ -186,6 +186,33 @@ struct FullScreenFrameTests {
         #expect(links.count == 4)
     }
 
+    @Test("Details on a narrow terminal put each value under its label; a window grown shows the top again")
+    func narrowDetails() {
+        var details = DetailsViewState()
+        details.rows = MusicVideoDetailsFormatter.rows(for: Self.videos[0])
+        // 24 columns: beside the labels (13 wide) a value would have 7, so it goes below.
+        let narrow = details.render(columns: 24, rows: 9)
+        #expect(
+            checked(narrow) == """
+                Upside Down
+
+                  Title
+                    Upside Down
+                  Artist
+                    Jack Johnson
+                  Released
+                    2005-02-11
+                  Duration
+                """)
+        #expect(narrow.lines.flatMap(\.runs).contains { $0.text == "Title" && $0.attributes.contains(.bold) })
+        // Scrolled to the end at 8 rows, then the window grows to 40: every field, from the top.
+        details.scroll(by: 100, columns: 70, rows: 8)
+        #expect(details.render(columns: 70, rows: 8).lines[2].text.hasPrefix("  Store country"))
+        let grown = details.render(columns: 70, rows: 40)
+        #expect(grown.lines[2].text.hasPrefix("  Title"))
+        #expect(grown.lines[14].text.hasPrefix("  Track id"))
+    }
+
     @Test("Nothing from the server drives the terminal: controls are stripped, odd URLs are not links")
     func hostileStrings() {
         let hostile = MusicVideo.stub(

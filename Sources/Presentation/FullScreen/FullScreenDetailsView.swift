@@ -24,23 +24,42 @@ public struct DetailsViewState: Equatable, Sendable {
         var frame = Frame(columns: columns, rows: height)
         let title = rows.first { $0.label == "Title" }?.value ?? "Music video"
         frame[0] = FrameLine(title, columns: columns, attributes: .bold)
-        let visible = lines(columns: columns).dropFirst(top).prefix(max(0, height - 2))
-        for (offset, line) in visible.enumerated() { frame[2 + offset] = line }
+        let all = lines(columns: columns)
+        let bodyHeight = max(0, height - 2)
+        // Scrolled at a smaller size, the window grew: show as much as fits, not blank lines.
+        let shownTop = max(0, min(top, all.count - bodyHeight))
+        for (offset, line) in all.dropFirst(shownTop).prefix(bodyHeight).enumerated() { frame[2 + offset] = line }
         return frame
     }
 
-    /// Every field as lines `columns` wide: label, then the value wrapped under itself.
+    /// The narrowest value column beside the labels; narrower, each value goes under its label.
+    static let minimumValueWidth = 12
+
+    /// Every field as lines `columns` wide: label, then the value wrapped under itself — or, when
+    /// the values would not fit beside the labels, the label on a line and the value below it.
     private func lines(columns: Int) -> [FrameLine] {
         let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
-        let valueWidth = max(8, columns - 2 - labelWidth - 2)
+        let besideWidth = columns - 2 - labelWidth - 2
+        let stacked = besideWidth < Self.minimumValueWidth
+        let valueWidth = stacked ? max(1, columns - 4) : besideWidth
         var lines: [FrameLine] = []
         for row in rows {
             let link = Self.linkLabels.contains(row.label) ? row.value : nil
-            for (index, piece) in Self.wrap(row.value, toWidth: valueWidth).enumerated() {
+            if stacked {
                 var line = FrameLine(columns: columns)
                 line.append("  ")
-                line.append(index == 0 ? row.label : "", width: labelWidth, .bold)
-                line.append("  ")
+                line.append(row.label, .bold)
+                lines.append(line)
+            }
+            for (index, piece) in Self.wrap(row.value, toWidth: valueWidth).enumerated() {
+                var line = FrameLine(columns: columns)
+                if stacked {
+                    line.append("    ")
+                } else {
+                    line.append("  ")
+                    line.append(index == 0 ? row.label : "", width: labelWidth, .bold)
+                    line.append("  ")
+                }
                 line.append(piece, [], link: link)
                 lines.append(line)
             }
