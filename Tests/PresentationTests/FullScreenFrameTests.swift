@@ -249,5 +249,16 @@ struct FullScreenFrameTests {
         #expect(box.first?.hasPrefix("┌ Keys") == true && box.first?.hasSuffix("┐") == true)
         #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
         for line in frame.lines { #expect(line.width <= 40) }
+
+        // 20 columns, and a key wider than the box: the keys are cut, not the right border.
+        var narrow = Frame(columns: 20, rows: 6)
+        FullScreenChrome.drawHelp(
+            [("past the last row", "loads the next page"), ("q", "quit")], into: &narrow)
+        let narrowBox = narrow.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        #expect(narrowBox.count == 4)
+        #expect(narrowBox.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│ ") && $0.hasSuffix(" │") })
+        #expect(Set(narrowBox.map { DisplayWidth.of($0) }) == [20])
+        #expect(narrowBox.contains { $0.hasPrefix("│ q") && $0.contains("quit") })
     }
 }

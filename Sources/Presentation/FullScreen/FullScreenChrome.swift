@@ -50,10 +50,13 @@ public enum FullScreenChrome {
 
     /// Draws a box listing every key over the middle of `frame`.
     public static func drawHelp(_ items: [(key: String, action: String)], into frame: inout Frame) {
-        let keyWidth = (items.map { DisplayWidth.of($0.key) }.max() ?? 0)
-        let contentWidth = min(
-            frame.columns - 4, keyWidth + 2 + (items.map { DisplayWidth.of($0.action) }.max() ?? 0))
+        let widestKey = items.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let widestAction = items.map { DisplayWidth.of($0.action) }.max() ?? 0
+        let contentWidth = min(frame.columns - 4, widestKey + 2 + widestAction)
         guard contentWidth > 0, frame.rows >= 3 else { return }
+        // On a narrow terminal the keys get half the box at most, so every line keeps its border.
+        let keyWidth =
+            widestKey + 2 + widestAction <= contentWidth ? widestKey : min(widestKey, max(1, (contentWidth - 2) / 2))
         let lines = Array(items.prefix(max(0, frame.rows - 3)))
         let left = max(0, (frame.columns - contentWidth - 4) / 2)
         let topRow = max(0, (frame.rows - 1 - lines.count - 2) / 2)
