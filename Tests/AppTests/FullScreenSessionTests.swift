@@ -253,6 +253,23 @@ struct FullScreenSessionTests {
         #expect(await session.type(.escape) == .exit(.success))
     }
 
+    @Test("Alt chords edit the search field by words and never quit; elsewhere an unused one says so")
+    func altChords() async throws {
+        let session = try Harness(repository: Self.paging())
+        await session.type(text: "jack johnson")
+        #expect(await session.type(.alt("b")) == .none)
+        await session.type(.altBackspace)
+        await session.type(text: "the ")
+        #expect(session.lines[2] == "› the johnson")
+        #expect(await session.type(.alt("x")) == .none)
+        #expect(session.lines[0] == "Search music videos")
+        await session.type(.enter)
+        #expect(session.repository.searchedQueries.map(\.term) == ["the johnson"])
+        await session.type(.alt("q"))
+        #expect(session.statusLine.hasPrefix("Alt-Q does nothing here — ? lists the keys"))
+        #expect(session.coordinator.stack.count == 2)
+    }
+
     @Test("A state change asks for a redraw; a key that changes nothing does not")
     func redraws() async throws {
         let session = try Harness(repository: Self.paging(), term: "x")

@@ -43,11 +43,25 @@ struct KeyDecoderTests {
         #expect(decoder.isWaiting)
         #expect(decoder.flush() == [.escape])
         #expect(decode("\u{1B}\u{1B}[A") == [.escape, .up])
-        // Esc typed just before another key is both keys (nothing uses Alt).
-        #expect(decode("\u{1B}/b") == [.escape, .character("/"), .character("b")])
+        // Esc, then a key typed after the timeout: two keys.
+        #expect(decoder.feed(Array("b".utf8)) == [.character("b")])
         // A sequence split between reads waits for its end, then is one key.
         #expect(decoder.feed(Array("\u{1B}[".utf8)).isEmpty)
         #expect(decoder.feed(Array("5~".utf8)) == [.pageUp])
+    }
+
+    @Test("ESC and a printable ASCII character at once is an Alt chord; ESC and anything else is Esc first")
+    func altChords() {
+        #expect(decode("\u{1B}b") == [.alt("b")])
+        #expect(decode("\u{1B}B\u{1B}.") == [.alt("B"), .alt(".")])
+        #expect(decode("\u{1B}/b") == [.alt("/"), .character("b")])
+        #expect(decode("\u{1B}\u{7F}") == [.altBackspace])
+        #expect(decode("\u{1B}\u{08}") == [.altBackspace])
+        #expect(decode("\u{1B}é") == [.escape, .character("é")])
+        #expect(decode("\u{1B}\r") == [.escape, .enter])
+        var split = KeyDecoder()
+        #expect(split.feed([0x1B]).isEmpty)
+        #expect(split.feed(Array("f".utf8)) == [.alt("f")])
     }
 
     @Test("Bracketed paste is one piece of text, escape sequences inside it included, split anywhere")

@@ -113,6 +113,8 @@ final class FullScreenFlowCoordinator: FullScreenHost {
             setNeedsDisplay()
         case .character(let character):
             report("\(character) does nothing here — ? lists the keys")
+        case .alt(let character):
+            report("Alt-\(character.uppercased()) does nothing here — ? lists the keys")
         default:
             break
         }

@@ -3,8 +3,10 @@ import Presentation
 
 /// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
 /// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, with or without modifiers),
-/// bracketed paste, and Esc alone. A lone ESC at the end of what has arrived may be the start
-/// of a sequence: the reader waits a short, bounded time for more, then calls `flush()`.
+/// Alt chords, bracketed paste, and Esc alone. A lone ESC at the end of what has arrived may be
+/// the start of a sequence or a chord: the reader waits a short, bounded time for more (as
+/// readline and vim do), then calls `flush()`; Esc typed and then another key after that time
+/// are two keys.
 struct KeyDecoder {
     /// The most a paste keeps; the rest is dropped (a field takes far less).
     static let maximumPaste = 64 * 1024
@@ -81,9 +83,10 @@ struct KeyDecoder {
         case UInt8(ascii: "O"):
             guard pending.count >= 3 else { return nil }
             return (Self.finalKey(pending[2]), 3)
+        case 0x7F, 0x08: return (.altBackspace, 2)
+        case 0x20...0x7E: return (.alt(Character(Unicode.Scalar(pending[1]))), 2)
         default:
-            // Esc typed just before another key (or Alt and a key, which nothing here uses):
-            // Esc, then that key.
+            // ESC and a control key or a non-ASCII character: Esc, then that key.
             return (.escape, 1)
         }
     }

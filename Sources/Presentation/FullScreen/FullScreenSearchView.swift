@@ -106,8 +106,10 @@ public final class FullScreenSearchView: FullScreenView {
             ("↑ / ↓", "recall recent searches"),
             ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
             ("Backspace Delete", "delete a character"),
+            ("Alt-B / Alt-F", "move a word back / forward"),
             ("Ctrl-U / Ctrl-K", "delete to the start / to the end"),
-            ("Ctrl-W", "delete the word before the cursor"),
+            ("Ctrl-W, Alt-Backspace", "delete the word before the cursor"),
+            ("Alt-D", "delete the word after the cursor"),
             ("Esc, Ctrl-D", "quit (Ctrl-D in an empty field)"),
         ]
     }

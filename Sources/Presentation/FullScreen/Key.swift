@@ -9,6 +9,9 @@ public enum Key: Equatable, Sendable {
     case paste(String)
     /// Ctrl and a letter, or Ctrl-\: `.control("a")` is Ctrl-A.
     case control(Character)
-    case enter, tab, backspace, delete, escape
+    /// Alt (Meta) and a printable ASCII character, which a terminal sends as ESC and the character
+    /// at once: `.alt("b")` is Alt-B. Alt-Backspace is `altBackspace`.
+    case alt(Character)
+    case enter, tab, backspace, altBackspace, delete, escape
     case up, down, left, right, home, end, pageUp, pageDown
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A one-line text field as shells edit it: the text, a cursor between characters, and the
-/// usual keys (←/→, Home/End, Ctrl-A/E/U/K/W, Backspace/Delete). Text typed or pasted never
+/// usual keys (←/→, Home/End, Ctrl-A/E/U/K/W, Backspace/Delete, and by words Alt-B/F/D and
+/// Alt-Backspace; a word is a run of characters other than spaces). Text typed or pasted never
 /// holds a control character.
 public struct LineEditor: Equatable, Sendable {
     /// The longest text the field takes, in characters; pasting more keeps the start.
@@ -40,12 +41,13 @@ public struct LineEditor: Equatable, Sendable {
             cursor = 0
         case .control("k"):
             characters.removeSubrange(cursor...)
-        case .control("w"):
-            var start = cursor
-            while start > 0, characters[start - 1] == " " { start -= 1 }
-            while start > 0, characters[start - 1] != " " { start -= 1 }
+        case .control("w"), .altBackspace:
+            let start = wordStart()
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .alt("b"): cursor = wordStart()
+        case .alt("f"): cursor = wordEnd()
+        case .alt("d"): characters.removeSubrange(cursor..<wordEnd())
         default:
             return false
         }
@@ -55,6 +57,22 @@ public struct LineEditor: Equatable, Sendable {
     /// Replaces the text, cursor at the end (a recalled recent search).
     public mutating func replace(with text: String) {
         self = LineEditor(text)
+    }
+
+    /// The start of the word the cursor is in or after (spaces before the cursor skipped).
+    private func wordStart() -> Int {
+        var start = cursor
+        while start > 0, characters[start - 1] == " " { start -= 1 }
+        while start > 0, characters[start - 1] != " " { start -= 1 }
+        return start
+    }
+
+    /// The end of the word the cursor is in or before (spaces after the cursor skipped).
+    private func wordEnd() -> Int {
+        var end = cursor
+        while end < characters.count, characters[end] == " " { end += 1 }
+        while end < characters.count, characters[end] != " " { end += 1 }
+        return end
     }
 
     private mutating func insert(_ text: String) {
