@@ -109,6 +109,28 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(DisplayWidth.truncate("🎸🎸🎸", toWidth: 4)) <= 4)
     }
 
+    @Test("Wrapping breaks between words, inside a word only when it is wider than a line, and cuts with …")
+    func wraps() {
+        #expect(
+            DisplayWidth.wrap("Are You Bored Yet? (feat. Clairo)", toWidth: 20, maximumLines: 5) == [
+                "Are You Bored Yet?", "(feat. Clairo)",
+            ])
+        #expect(DisplayWidth.wrap("short", toWidth: 20, maximumLines: 1) == ["short"])
+        #expect(
+            DisplayWidth.wrap("see https://example.com/abcdefghij", toWidth: 10, maximumLines: 9) == [
+                "see", "https://ex", "ample.com/", "abcdefghij",
+            ])
+        #expect(DisplayWidth.wrap("한글 한글한글", toWidth: 5, maximumLines: 9) == ["한글", "한글", "한글"])
+        #expect(DisplayWidth.wrap("one two three four five", toWidth: 9, maximumLines: 2) == ["one two", "three…"])
+        #expect(
+            DisplayWidth.wrap(String(repeating: "x", count: 3_000), toWidth: 10, maximumLines: 3).last == "xxxxxxxxx…")
+        #expect(DisplayWidth.wrap("abc", toWidth: 0, maximumLines: 3).isEmpty)
+        for width in 1...12 {
+            let lines = DisplayWidth.wrap("Jack 🎸 Johnson — Upside Down (Live)", toWidth: width, maximumLines: 40)
+            #expect(lines.allSatisfy { !$0.isEmpty && DisplayWidth.of($0) <= max(width, 2) })
+        }
+    }
+
     @Test("Padding counts display columns, not characters")
     func pads() {
         #expect(DisplayWidth.pad("한", toWidth: 4) == "한  ")

@@ -186,6 +186,20 @@ struct FullScreenFrameTests {
         #expect(links.count == 4)
     }
 
+    @Test("Details wrap a value between words; a value longer than 20 lines ends with …")
+    func detailsWordWrap() {
+        var details = DetailsViewState()
+        let video = MusicVideo.stub(id: 1, title: "Are You Bored Yet? (feat. Clairo)")
+        details.rows = MusicVideoDetailsFormatter.rows(for: video)
+        let lines = details.render(columns: 36, rows: 6).lines.map(\.text)
+        #expect(Array(lines[2...3]) == ["  Title          Are You Bored Yet?", "                 (feat. Clairo)"])
+
+        details.rows = [.init(label: "Title", value: String(repeating: "long words ", count: 200))]
+        let capped = details.render(columns: 30, rows: 40).lines.map(\.text).filter { !$0.isEmpty }
+        #expect(capped.count == 1 + 20)  // the title line, then at most 20 lines of the value
+        #expect(capped.last?.hasSuffix("…") == true)
+    }
+
     @Test("Details on a narrow terminal put each value under its label; a window grown shows the top again")
     func narrowDetails() {
         var details = DetailsViewState()

@@ -43,6 +43,51 @@ public enum DisplayWidth {
         return result + "…"
     }
 
+    /// Breaks text into lines of at most `width` columns: between words where it can, inside a
+    /// word only when the word alone is wider than a line (a URL). Spaces where a line breaks are
+    /// dropped. Cut to `maximumLines`, the last line ends with `…`.
+    /// - Parameters:
+    ///   - text: Sanitised text.
+    ///   - width: The columns of a line.
+    ///   - maximumLines: The most lines returned.
+    /// - Returns: The lines; one, the text itself, when it fits.
+    public static func wrap(_ text: String, toWidth width: Int, maximumLines: Int) -> [String] {
+        guard width > 0, maximumLines > 0 else { return [] }
+        guard of(text) > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            let space = index > 0 && used > 0 ? 1 : 0
+            let wordWidth = of(String(word))
+            if used + space + wordWidth <= width {
+                if space > 0 { line.append(" ") }
+                line += word
+                used += space + wordWidth
+                continue
+            }
+            if used > 0 {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
+            for character in word {
+                let characterWidth = of(character)
+                if used > 0, used + characterWidth > width {
+                    lines.append(line)
+                    (line, used) = ("", 0)
+                }
+                line.append(character)
+                used += characterWidth
+            }
+            if lines.count > maximumLines { break }
+        }
+        if !line.isEmpty { lines.append(line) }
+        guard lines.count > maximumLines else { return lines }
+        var kept = Array(lines.prefix(maximumLines))
+        kept[maximumLines - 1] = truncate(kept[maximumLines - 1] + "…", toWidth: width)
+        return kept
+    }
+
     /// Pads text with spaces to exactly `width` columns (text must already fit).
     /// - Parameters:
     ///   - text: Text no wider than `width`.

@@ -6,7 +6,9 @@ public enum FullScreenChrome {
     public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The whole terminal: the view's body above, the status line at the bottom, and the help
-    /// overlay over both when it is open.
+    /// overlay over both when it is open. A message is shown before the keys, which it may cut;
+    /// one too long for the status line on its own goes over the body's last lines instead,
+    /// wrapped (at most three), with the keys below it, until the next key.
     /// - Parameters:
     ///   - view: The screen on top.
     ///   - message: The last error or notice, shown until the next key.
@@ -20,8 +22,22 @@ public enum FullScreenChrome {
         var frame = Frame(columns: columns, rows: rows)
         guard rows > 0, columns > 0 else { return frame }
         if rows > 1 { frame.place(view.render(columns: columns, rows: rows - 1), at: 0) }
+        var statusMessage = message
+        if let message, rows >= 6,
+            (view.activity.map { DisplayWidth.of($0) + 5 } ?? 0) + DisplayWidth.of(message) > columns
+        {
+            let lines = DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(3, rows - 5))
+            let top = rows - 1 - lines.count
+            for (offset, text) in lines.enumerated() {
+                var line = FrameLine(columns: columns)
+                line.append(text, [.red, .bold])
+                frame[top + offset] = line
+            }
+            if let cursor = frame.cursor, cursor.row >= top { frame.cursor = nil }
+            statusMessage = nil
+        }
         frame[rows - 1] = statusLine(
-            columns: columns, activity: view.activity, spinnerTick: spinnerTick, message: message,
+            columns: columns, activity: view.activity, spinnerTick: spinnerTick, message: statusMessage,
             keys: view.keyHints)
         if let help {
             drawHelp(help, into: &frame)

@@ -34,6 +34,8 @@ public struct DetailsViewState: Equatable, Sendable {
 
     /// The narrowest value column beside the labels; narrower, each value goes under its label.
     static let minimumValueWidth = 12
+    /// The most lines a value takes: a value is never a page (the last one ends with `…`).
+    static let maximumValueLines = 20
 
     /// Every field as lines `columns` wide: label, then the value wrapped under itself — or, when
     /// the values would not fit beside the labels, the label on a line and the value below it.
@@ -51,7 +53,8 @@ public struct DetailsViewState: Equatable, Sendable {
                 line.append(row.label, .bold)
                 lines.append(line)
             }
-            for (index, piece) in Self.wrap(row.value, toWidth: valueWidth).enumerated() {
+            let pieces = DisplayWidth.wrap(row.value, toWidth: valueWidth, maximumLines: Self.maximumValueLines)
+            for (index, piece) in pieces.enumerated() {
                 var line = FrameLine(columns: columns)
                 if stacked {
                     line.append("    ")
@@ -65,27 +68,6 @@ public struct DetailsViewState: Equatable, Sendable {
             }
         }
         return lines
-    }
-
-    /// Cuts text into pieces at most `width` columns wide (at most 20: a value is never a page).
-    static func wrap(_ text: String, toWidth width: Int) -> [String] {
-        guard DisplayWidth.of(text) > width else { return [text] }
-        var pieces: [String] = []
-        var piece = ""
-        var used = 0
-        for character in text {
-            let characterWidth = DisplayWidth.of(character)
-            if used + characterWidth > width {
-                pieces.append(piece)
-                if pieces.count == 20 { return pieces }
-                piece = ""
-                used = 0
-            }
-            piece.append(character)
-            used += characterWidth
-        }
-        if !piece.isEmpty { pieces.append(piece) }
-        return pieces
     }
 }
 
