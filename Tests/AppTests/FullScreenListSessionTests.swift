@@ -57,6 +57,21 @@ struct FullScreenListSessionTests {
         #expect(await session.type(.character("q")) == .exit(.success))
     }
 
+    @Test("On the list, a key that changes nothing asks for no redraw; one that moves the selection does")
+    func redraws() async throws {
+        let session = try Harness(
+            repository: Self.videos(), arguments: ["-i", "--artists", "clairo"], artists: .returning(Self.artists))
+        await session.coordinator.waitUntilIdle()
+        _ = session.screen  // drawn once, as the session does
+        let before = session.redraws
+        await session.type(.up, .home, .character("g"))  // already on the first row
+        #expect(session.redraws == before)
+        await session.type(.down)
+        #expect(session.redraws == before + 1)
+        await session.type(.end, .end, .down)  // the last row, then nothing more
+        #expect(session.redraws == before + 2)
+    }
+
     @Test("Esc from the list goes back to the search screen with the term; End, Home and a wrong number")
     func keys() async throws {
         let session = try Harness(

@@ -19,7 +19,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     private var isDrawing = false
 
     public private(set) var state: ListViewState<Row> {
-        didSet { if !isDrawing { host?.setNeedsDisplay() } }
+        didSet { if !isDrawing, state != oldValue { host?.setNeedsDisplay() } }
     }
 
     /// - Parameters:

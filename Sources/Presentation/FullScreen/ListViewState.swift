@@ -3,7 +3,7 @@ import Foundation
 /// What the full-screen list of any numbered rows shows: the rows in the columns they describe
 /// (`ListRowDescribing.tableColumns`), the selection, a row number being typed, and whether the
 /// list is loading. Its methods are the screen's rules; `render` draws it as a pure function.
-public struct ListViewState<Row: ListRowDescribing>: Sendable {
+public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
     /// Sanitised: the view model's title, or what the coordinator called the list.
     public var title: String
     public private(set) var rows: [Row] = []

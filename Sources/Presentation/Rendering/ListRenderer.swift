@@ -10,8 +10,8 @@ public protocol ListRenderer<Row>: Sendable {
 
 /// How one kind of row is written in every format: the table's columns, the plain fields, the
 /// JSON keys. A feature's list item describes itself once; `TableRenderer`, `PlainRenderer` and
-/// `JSONRenderer` do the rest.
-public protocol ListRowDescribing: Sendable {
+/// `JSONRenderer` do the rest. Rows are values: a screen compares them to redraw only on a change.
+public protocol ListRowDescribing: Equatable, Sendable {
     /// The table's columns after `#`, in order.
     static var tableColumns: [TableColumn<Self>] { get }
     /// The tab-separated fields of a plain line, in order; sanitised text (no tab, no line break).
