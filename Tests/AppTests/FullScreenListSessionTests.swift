@@ -83,7 +83,7 @@ struct FullScreenListSessionTests {
         await session.type(.home)
         #expect(session.selectedLine?.hasPrefix("› 1") == true)
         await session.type(.character("9"), .enter)
-        #expect(session.statusLine.hasPrefix("there is no row 9 — the rows shown are 1–3"))
+        #expect(session.messageLine == "there is no row 9 — the rows shown are 1–3")
         await session.type(.character("?"))
         #expect(session.screen.contains("the selected row's artist's videos"))
         await session.type(.character("x"))  // closes the help

@@ -274,5 +274,12 @@ struct FullScreenFrameTests {
         #expect(narrowBox.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│ ") && $0.hasSuffix(" │") })
         #expect(Set(narrowBox.map { DisplayWidth.of($0) }) == [20])
         #expect(narrowBox.contains { $0.hasPrefix("│ q") && $0.contains("quit") })
+
+        // Too short for every key: the last line of the box says there are more.
+        var short = Frame(columns: 50, rows: 5)
+        FullScreenChrome.drawHelp([("a", "one"), ("b", "two"), ("c", "three")], into: &short)
+        #expect(short.text.contains("│ a  one"))
+        #expect(!short.text.contains("two"))
+        #expect(short.text.contains("│ …  a taller terminal lists more"))
     }
 }

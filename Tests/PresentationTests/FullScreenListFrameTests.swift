@@ -104,6 +104,41 @@ struct FullScreenListFrameTests {
         #expect(!encoded.contains(0x07) && !encoded.contains(0x9B))
     }
 
+    @Test("A message too long to share the status line gets lines of its own; the body shrinks, help stays above")
+    func messageLines() async {
+        let viewModel = DefaultMusicArtistsListViewModel(
+            searchUseCase: MockSearchMusicArtistsUseCase { query throws(CatalogError) in
+                MusicArtistsPage(query: query, items: Self.artists)
+            })
+        let view = FullScreenListView(viewModel: viewModel, hints: PlainHintPhrasing())
+        await viewModel.didSearch(query: MusicArtistQuery(term: "jack"))
+        #expect(view.handle(.end))  // the last row selected
+        let message = "the iTunes service limits clients to about 20 requests a minute and refused this one"
+        let frame = FullScreenChrome.frame(
+            for: view, columns: 40, rows: 8, message: message, spinnerTick: 0, help: nil)
+        #expect(
+            frame.text == """
+                Artists for "jack"  1–3
+                  #  Artist        Genre             ID
+                  2  Jack White    Alternative  1234567
+                › 3  大塚 愛       J-Pop             42
+                the iTunes service limits clients to
+                about 20 requests a minute and refused
+                this one
+                ↑/↓ select · Enter artist's videos · Es…
+                """)
+        // Short enough to share the status line, it does so; help never covers a message.
+        let wide = FullScreenChrome.frame(
+            for: view, columns: 120, rows: 8, message: "cancelled", spinnerTick: 0, help: nil)
+        #expect(wide.lines[7].text.hasPrefix("cancelled  ↑/↓ select"))
+        let withHelp = FullScreenChrome.frame(
+            for: view, columns: 40, rows: 12, message: message, spinnerTick: 0, help: view.help)
+        #expect(withHelp.lines[8].text == "the iTunes service limits clients to")
+        #expect(withHelp.lines[10].text == "this one")
+        #expect(withHelp.lines[0..<8].contains { $0.text.contains("┌ Keys") })
+        #expect(withHelp.lines[0..<8].contains { $0.text.contains("└") })
+    }
+
     @Test("The view over the artist list's view model: its title, Enter and a typed number choose a row")
     func viewOverViewModel() async {
         let chosen = Locked<[Int]>([])

@@ -6,9 +6,10 @@ public enum FullScreenChrome {
     public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The whole terminal: the view's body above, the status line at the bottom, and the help
-    /// overlay over both when it is open. A message is shown before the keys, which it may cut;
-    /// one too long for the status line on its own goes over the body's last lines instead,
-    /// wrapped (at most three), with the keys below it, until the next key.
+    /// overlay over the body when it is open. A message shares the status line with the keys
+    /// when both fit; otherwise it goes on lines of its own just above it (wrapped between words,
+    /// at most half the terminal), the body drawn that much shorter, so neither the keys nor the
+    /// selected row are hidden. Both stay until the next key.
     /// - Parameters:
     ///   - view: The screen on top.
     ///   - message: The last error or notice, shown until the next key.
@@ -21,28 +22,31 @@ public enum FullScreenChrome {
     ) -> Frame {
         var frame = Frame(columns: columns, rows: rows)
         guard rows > 0, columns > 0 else { return frame }
-        if rows > 1 { frame.place(view.render(columns: columns, rows: rows - 1), at: 0) }
-        var statusMessage = message
-        if let message, rows >= 6,
-            (view.activity.map { DisplayWidth.of($0) + 5 } ?? 0) + DisplayWidth.of(message) > columns
+        let keys = view.keyHints
+        var messageLines: [String] = []
+        if let message, rows >= 4,
+            (view.activity.map { DisplayWidth.of($0) + 5 } ?? 0) + DisplayWidth.of(message) + 2 + DisplayWidth.of(keys)
+                > columns
         {
-            let lines = DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(3, rows - 5))
-            let top = rows - 1 - lines.count
-            for (offset, text) in lines.enumerated() {
-                var line = FrameLine(columns: columns)
-                line.append(text, [.red, .bold])
-                frame[top + offset] = line
-            }
-            if let cursor = frame.cursor, cursor.row >= top { frame.cursor = nil }
-            statusMessage = nil
+            messageLines = DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(6, (rows - 1) / 2))
+        }
+        let bodyRows = rows - 1 - messageLines.count
+        // The body and one row below it, which the help box leaves free as it does the status line.
+        var upper = Frame(columns: columns, rows: bodyRows + 1)
+        if bodyRows > 0 { upper.place(view.render(columns: columns, rows: bodyRows), at: 0) }
+        if let help {
+            drawHelp(help, into: &upper)
+            upper.cursor = nil
+        }
+        frame.place(upper, at: 0)
+        for (offset, text) in messageLines.enumerated() {
+            var line = FrameLine(columns: columns)
+            line.append(text, [.red, .bold])
+            frame[bodyRows + offset] = line
         }
         frame[rows - 1] = statusLine(
-            columns: columns, activity: view.activity, spinnerTick: spinnerTick, message: statusMessage,
-            keys: view.keyHints)
-        if let help {
-            drawHelp(help, into: &frame)
-            frame.cursor = nil
-        }
+            columns: columns, activity: view.activity, spinnerTick: spinnerTick,
+            message: messageLines.isEmpty ? message : nil, keys: keys)
         return frame
     }
 
@@ -66,14 +70,18 @@ public enum FullScreenChrome {
 
     /// Draws a box listing every key over the middle of `frame`.
     public static func drawHelp(_ items: [(key: String, action: String)], into frame: inout Frame) {
-        let widestKey = items.map { DisplayWidth.of($0.key) }.max() ?? 0
-        let widestAction = items.map { DisplayWidth.of($0.action) }.max() ?? 0
+        // A terminal too short for every key: the last line says so.
+        let room = max(0, frame.rows - 3)
+        let lines =
+            items.count <= room
+            ? items : Array(items.prefix(max(0, room - 1))) + [("…", "a taller terminal lists more")]
+        let widestKey = lines.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let widestAction = lines.map { DisplayWidth.of($0.action) }.max() ?? 0
         let contentWidth = min(frame.columns - 4, widestKey + 2 + widestAction)
         guard contentWidth > 0, frame.rows >= 3 else { return }
         // On a narrow terminal the keys get half the box at most, so every line keeps its border.
         let keyWidth =
             widestKey + 2 + widestAction <= contentWidth ? widestKey : min(widestKey, max(1, (contentWidth - 2) / 2))
-        let lines = Array(items.prefix(max(0, frame.rows - 3)))
         let left = max(0, (frame.columns - contentWidth - 4) / 2)
         let topRow = max(0, (frame.rows - 1 - lines.count - 2) / 2)
         func boxLine(_ content: (inout FrameLine) -> Void) -> FrameLine {
