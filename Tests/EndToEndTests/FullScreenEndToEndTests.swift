@@ -130,6 +130,34 @@ struct FullScreenEndToEndTests {
         sys.exit(os.waitstatus_to_exitcode(status))
         """
 
+    @Test("Stopped by another process (SIGSTOP) while the shell put its modes back, on continuing it is raw again")
+    func stoppedFromOutside() async throws {
+        let server = try Self.server()
+        let (terminal, modesBefore) = try start(server)
+        #expect(await offPool { terminal.wait { $0.contains("Search music videos") } })
+        terminal.send("z")
+        #expect(await offPool { terminal.wait { $0.contains("z\u{1B}[K") } })
+        let drawnBefore = terminal.output.count
+        kill(terminal.process.processIdentifier, SIGSTOP)
+        #expect(await offPool { terminal.waitUntilStopped() })
+        // What a shell does when a job stops: its own (cooked) modes back on the terminal.
+        var cooked = termios()
+        withUnsafeMutableBytes(of: &cooked) { $0.copyBytes(from: modesBefore) }
+        #expect(tcsetattr(terminal.secondary, TCSANOW, &cooked) == 0)
+        kill(terminal.process.processIdentifier, SIGCONT)
+        #expect(
+            await offPool {
+                terminal.wait { String($0.dropFirst(drawnBefore)).contains("› \u{1B}[0mz") }
+            })
+        var now = termios()
+        _ = tcgetattr(terminal.secondary, &now)
+        #expect(now.c_lflag & tcflag_t(ICANON | ECHO) == 0)
+        terminal.send("\u{1B}")  // Esc alone, read as a key only in raw mode
+        let (status, stderr) = await offPool { terminal.finish() }
+        #expect(status == 0, "\(stderr)")
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
+    }
+
     @Test("In the background (mvsearch -i &, or bg after Ctrl-Z) it stops for the terminal (SIGTTOU) and enters on fg")
     func background() async throws {
         let server = try Self.server()

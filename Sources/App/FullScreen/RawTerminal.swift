@@ -49,11 +49,12 @@ final class RawTerminal: @unchecked Sendable {
         return group < 0 || group == getpgrp()
     }
 
-    /// Raw mode and the alternate screen.
+    /// Raw mode and the alternate screen. Entered already, both are set again: after a stop the
+    /// session did not make (SIGSTOP from another process, then `fg`) the shell has put its own
+    /// modes back, and the screen is drawn whole next anyway.
     /// - Returns: `false` when the terminal refused (the caller falls back or ends).
     func enter() -> Bool {
         lock.withLock { _ in
-            guard !isActive else { return true }
             var raw = original
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
