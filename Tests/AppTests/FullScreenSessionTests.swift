@@ -265,6 +265,7 @@ struct FullScreenSessionTests {
         #expect(session.lines[2] == "› the johnson")
         #expect(await session.type(.alt("x")) == .none)
         #expect(session.lines[0] == "Search music videos")
+        #expect(session.screen.contains("Alt-X does nothing here — ? lists the keys"))
         await session.type(.enter)
         #expect(session.repository.searchedQueries.map(\.term) == ["the johnson"])
         await session.type(.alt("q"))

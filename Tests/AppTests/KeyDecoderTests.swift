@@ -42,7 +42,8 @@ struct KeyDecoderTests {
         #expect(decoder.feed([0x1B]).isEmpty)
         #expect(decoder.isWaiting)
         #expect(decoder.flush() == [.escape])
-        #expect(decode("\u{1B}\u{1B}[A") == [.escape, .up])
+        #expect(decode("\u{1B}\u{1B}") == [.escape, .escape])
+        #expect(decode("\u{1B}\u{1B}x") == [.escape, .alt("x")])
         // Esc, then a key typed after the timeout: two keys.
         #expect(decoder.feed(Array("b".utf8)) == [.character("b")])
         // A sequence split between reads waits for its end, then is one key.
@@ -62,6 +63,22 @@ struct KeyDecoderTests {
         var split = KeyDecoder()
         #expect(split.feed([0x1B]).isEmpty)
         #expect(split.feed(Array("f".utf8)) == [.alt("f")])
+        // Alt-[ and Alt-O start no sequence when nothing follows in time; an unfinished one is dropped.
+        #expect(decode("\u{1B}[") == [.alt("[")])
+        #expect(decode("\u{1B}O") == [.alt("O")])
+        #expect(decode("\u{1B}\u{1B}O") == [.escape, .alt("O")])
+        #expect(decode("\u{1B}[1;").isEmpty)
+    }
+
+    @Test(
+        "A modified arrow is the arrow, in xterm's form and in the ESC-prefixed form (never Esc then the arrow)",
+        arguments: [
+            ("\u{1B}[1;3D", Key.left), ("\u{1B}[1;5C", .right), ("\u{1B}\u{1B}[D", .left),
+            ("\u{1B}\u{1B}[C", .right), ("\u{1B}\u{1B}OD", .left), ("\u{1B}\u{1B}[A", .up),
+            ("\u{1B}\u{1B}[5~", .pageUp),
+        ])
+    func modifiedArrows(bytes: String, key: Key) {
+        #expect(decode(bytes) == [key])
     }
 
     @Test("Bracketed paste is one piece of text, escape sequences inside it included, split anywhere")

@@ -20,6 +20,8 @@ struct LineEditorTests {
         #expect(edit("jack  johnson", .alt("b"), .alt("b"), .alt("b")) == ("jack  johnson", 0))
         #expect(edit("jack  johnson", .home, .alt("f")) == ("jack  johnson", 4))
         #expect(edit("jack  johnson", .home, .alt("f"), .alt("f"), .alt("f")) == ("jack  johnson", 13))
+        // With Shift or Caps Lock, as readline takes them.
+        #expect(edit("jack  johnson", .alt("B"), .alt("B"), .alt("F"), .alt("D")) == ("jack", 4))
     }
 
     @Test("Alt-Backspace and Ctrl-W delete the word before the cursor; Alt-D the word after it")

@@ -101,8 +101,10 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         if view is FullScreenSearchView {
             switch key {
             case .escape, .control("d"): return .exit(.success)
-            default: return .none
+            case .alt(let character): report("Alt-\(character.uppercased()) does nothing here — ? lists the keys")
+            default: break
             }
+            return .none
         }
         switch key {
         case .character("q"): return .exit(.success)

@@ -31,12 +31,24 @@ struct KeyDecoder {
         return keys
     }
 
-    /// Nothing more arrived in time: a lone ESC is the Esc key; an unfinished sequence or
-    /// character is dropped.
+    /// Nothing more arrived in time: a lone ESC is the Esc key (twice, Esc twice), ESC and `[`
+    /// or `O` is that Alt chord; an unfinished sequence or character is dropped.
     mutating func flush() -> [Key] {
         guard paste == nil else { return [] }  // a paste ends only with its end marker
         defer { pending.removeAll() }
-        return pending.first == 0x1B ? [.escape] : []
+        var keys: [Key] = []
+        var rest = pending[...]
+        if rest.starts(with: [0x1B, 0x1B]) {
+            keys.append(.escape)
+            rest = rest.dropFirst()
+        }
+        switch Array(rest) {
+        case [0x1B]: keys.append(.escape)
+        case [0x1B, UInt8(ascii: "[")]: keys.append(.alt("["))
+        case [0x1B, UInt8(ascii: "O")]: keys.append(.alt("O"))
+        default: break
+        }
+        return keys
     }
 
     /// The key at the start of `pending` and how many bytes it took, or `nil` when more bytes
@@ -79,6 +91,16 @@ struct KeyDecoder {
     private mutating func escapeSequence() -> (Key?, Int)? {
         guard pending.count >= 2 else { return nil }
         switch pending[1] {
+        case 0x1B:
+            // Alt and a key that sends a sequence, as urxvt sends Alt-← (ESC ESC [ D): that key, as
+            // xterm's modifier form (ESC [ 1 ; 3 D) is; ESC ESC and anything else is Esc, then the rest.
+            guard pending.count >= 3 else { return nil }
+            guard pending[2] == UInt8(ascii: "[") || pending[2] == UInt8(ascii: "O") else { return (.escape, 1) }
+            pending.removeFirst()
+            let inner = escapeSequence()
+            pending.insert(0x1B, at: 0)
+            guard let (key, length) = inner else { return nil }
+            return (key, length + 1)
         case UInt8(ascii: "["): return controlSequence()
         case UInt8(ascii: "O"):
             guard pending.count >= 3 else { return nil }

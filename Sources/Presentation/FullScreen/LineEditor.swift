@@ -45,9 +45,9 @@ public struct LineEditor: Equatable, Sendable {
             let start = wordStart()
             characters.removeSubrange(start..<cursor)
             cursor = start
-        case .alt("b"): cursor = wordStart()
-        case .alt("f"): cursor = wordEnd()
-        case .alt("d"): characters.removeSubrange(cursor..<wordEnd())
+        case .alt("b"), .alt("B"): cursor = wordStart()
+        case .alt("f"), .alt("F"): cursor = wordEnd()
+        case .alt("d"), .alt("D"): characters.removeSubrange(cursor..<wordEnd())
         default:
             return false
         }
