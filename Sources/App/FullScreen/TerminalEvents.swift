@@ -46,11 +46,17 @@ final class TerminalEvents: @unchecked Sendable {
         for end in pipeEnds where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         wake = (pipeEnds[0], pipeEnds[1])
         let continuation = continuation
+        // A source starts watching its signal a moment after `resume`, on another thread; until
+        // then the signal is ignored. The session may stop at once (started in the background),
+        // and the SIGCONT of `fg` must not be missed: every source is waited for, boundedly.
+        let registered = DispatchGroup()
         let forwarded: [(Int32, TerminalEvent)] = [(SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume)]
         for (number, event) in forwarded {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield(event) }
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.resume()
             sources.append(source)
         }
@@ -64,9 +70,12 @@ final class TerminalEvents: @unchecked Sendable {
                 terminal.leave()
                 exit(status.rawValue)
             }
+            registered.enter()
+            source.setRegistrationHandler { registered.leave() }
             source.resume()
             sources.append(source)
         }
+        _ = registered.wait(timeout: .now() + .seconds(2))
         let input = terminal.input
         let wakeRead = wake.read
         if !DetachedThread.start({ Self.read(input, wake: wakeRead, into: continuation) }) {
