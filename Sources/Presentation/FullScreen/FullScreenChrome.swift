@@ -24,8 +24,9 @@ public enum FullScreenChrome {
         guard rows > 0, columns > 0 else { return frame }
         let keys = view.keyHints
         var messageLines: [String] = []
+        // The status line with the message, as wide as it would be with no edge to cut it.
         if let message, rows >= 4,
-            (view.activity.map { DisplayWidth.of($0) + 5 } ?? 0) + DisplayWidth.of(message) + 2 + DisplayWidth.of(keys)
+            statusLine(columns: .max, activity: view.activity, spinnerTick: 0, message: message, keys: keys).width
                 > columns
         {
             messageLines = DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(6, (rows - 1) / 2))
