@@ -21,23 +21,33 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "Platform", targets: ["Platform"]),
     ],
     targets: [
-        // Layers: each may import only what DESIGN.md §1 allows; the compiler enforces it.
-        .target(name: "Networking", swiftSettings: networkingSettings),
+        // Infrastructure: what an app elsewhere takes from its platform's frameworks, written here
+        // as small packages of their own. Generic, each with its own tests; never imports a layer.
+        .target(name: "Platform", swiftSettings: strictSettings),
+        .target(name: "Reactive", swiftSettings: strictSettings),
+        .target(name: "TerminalUI", dependencies: ["Platform"], swiftSettings: strictSettings),
+
+        // Layers: each may import only what docs/architecture.md allows; the compiler enforces it.
+        .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
         .target(name: "Domain", swiftSettings: strictSettings),
-        .target(name: "Data", dependencies: ["Domain", "Networking"], swiftSettings: strictSettings),
-        .target(name: "Presentation", dependencies: ["Domain"], swiftSettings: strictSettings),
+        .target(name: "Data", dependencies: ["Domain", "Networking", "Platform"], swiftSettings: strictSettings),
+        .target(
+            name: "Presentation", dependencies: ["Domain", "Reactive", "TerminalUI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "App",
-            dependencies: ["Networking", "Domain", "Data", "Presentation"],
+            dependencies: ["Networking", "Domain", "Data", "Presentation", "Platform", "Reactive", "TerminalUI"],
             swiftSettings: strictSettings
         ),
 
         // `Benchmarks/run` measures decode + map + render in process with this.
         .executableTarget(
             name: "mvsearch-benchmark",
-            dependencies: ["Networking", "Domain", "Data", "Presentation"],
+            dependencies: ["Networking", "Domain", "Data", "Presentation", "TerminalUI"],
             path: "Benchmarks/DecodeRender",
             swiftSettings: strictSettings
         ),
@@ -45,7 +55,7 @@ let package = Package(
         // `Benchmarks/run` measures one key of the full-screen session with this.
         .executableTarget(
             name: "mvsearch-fullscreen-benchmark",
-            dependencies: ["Networking", "Domain", "Data", "Presentation"],
+            dependencies: ["Networking", "Domain", "Data", "Presentation", "TerminalUI", "Reactive"],
             path: "Benchmarks/FullScreen",
             swiftSettings: strictSettings
         ),
@@ -53,15 +63,18 @@ let package = Package(
         // Test doubles for every seam; never a dependency of a production target.
         .target(
             name: "Mocks",
-            dependencies: ["Domain", "Networking", "Presentation"],
+            dependencies: ["Domain", "Networking", "Presentation", "Platform", "Reactive", "TerminalUI"],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
 
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: strictSettings),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "Mocks"],
+            dependencies: ["Networking", "Platform", "Mocks"],
             swiftSettings: networkingSettings
         ),
         .testTarget(
@@ -71,17 +84,19 @@ let package = Package(
         ),
         .testTarget(
             name: "DataTests",
-            dependencies: ["Data", "Domain", "Networking", "Mocks"],
+            dependencies: ["Data", "Domain", "Networking", "Platform", "Mocks"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "Mocks"],
+            dependencies: ["Presentation", "Domain", "Reactive", "TerminalUI", "Mocks"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "Data", "Domain", "Networking", "Presentation", "Mocks"],
+            dependencies: [
+                "App", "Data", "Domain", "Networking", "Presentation", "Platform", "Reactive", "TerminalUI", "Mocks",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

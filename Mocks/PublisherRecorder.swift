@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Reactive
 
 /// Records every value and the completion of a publisher, so a test can assert the whole
 /// history of an output: `recorder.values == [false, true, false]`.

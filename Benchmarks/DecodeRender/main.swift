@@ -5,6 +5,7 @@ import Domain
 import Foundation
 import Networking
 import Presentation
+import Reactive
 
 /// Answers every request with the same body, as a network service that took no time would.
 struct MemoryNetworkService: NetworkService {

@@ -7,6 +7,8 @@ import Domain
 import Foundation
 import Networking
 import Presentation
+import Reactive
+import TerminalUI
 
 /// Answers every request with the same body, as a network service that took no time would.
 struct MemoryNetworkService: NetworkService {

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TerminalUI
 
 /// One run of mvsearch: parse, configure, compose, run, and give the exit status. `main`
 /// passes the real process; tests pass arguments, environment, console and test doubles.

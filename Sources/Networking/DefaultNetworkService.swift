@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Builds the request from the configuration, performs it through the session manager, and
 /// turns anything but a 2xx HTTP answer into a `NetworkError`. The configuration's timeout

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 extension HTTPFailure {
     /// The `Retry-After` header as a delay: delta-seconds, or an HTTP date relative to `now`.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Performs one HTTP exchange. The seam where tests replace the network, and where the engine
 /// is chosen per platform: `URLSessionNetworkSessionManager` on Apple platforms,

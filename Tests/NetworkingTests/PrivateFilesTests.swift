@@ -1,6 +1,7 @@
 import Foundation
-import Mocks
 import Networking
+import Platform
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -31,15 +32,15 @@ struct PrivateFilesTests {
     @Test("A folder that belongs to another user is not used: nothing read, nothing stored, one report")
     func foreignFolder() throws {
         FileResponseCacheStore(directory: directory).store(entry, for: "k")
-        let refusals = Locked<[String]>([])
+        let refusals = Mutex<[String]>([])
         let foreign = FileResponseCacheStore(directory: directory, userID: geteuid() + 1) { refusal in
             refusals.withLock { $0.append(refusal.reason) }
         }
         #expect(foreign.response(for: "k") == nil)
         foreign.store(entry, for: "other")
         #expect(foreign.response(for: "other") == nil)
-        #expect(refusals.value == ["\(directory.path) belongs to another user (uid \(geteuid()))"])
-        #expect(foreign.refusal()?.reason == refusals.value.first)
+        #expect(refusals.withLock { $0 } == ["\(directory.path) belongs to another user (uid \(geteuid()))"])
+        #expect(foreign.refusal()?.reason == refusals.withLock { $0.first })
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
     }
 

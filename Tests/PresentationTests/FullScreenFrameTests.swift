@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 /// Golden frames: each screen's state drawn as text (trailing spaces trimmed), per state and

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 /// Golden frames of the full-screen list of any numbered rows, drawn from the artists' own

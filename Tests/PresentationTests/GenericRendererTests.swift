@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import TerminalUI
 import Testing
 
 /// A row that is not a music video: what any new list describes to get all three formats.

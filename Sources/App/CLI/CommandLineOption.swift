@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TerminalUI
 
 /// One option of the command line: its names, the value it takes, and its line in `--help`.
 /// `CommandLineOption.all` is the one table the parser, `--help`, the man page and the shell

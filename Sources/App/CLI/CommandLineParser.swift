@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Platform
 import Presentation
+import TerminalUI
 
 /// Turns arguments into a `Command`. It checks only syntax and types (a number where a number
 /// is due, a known format); the domain's rules (limit range, country, blank term) are checked

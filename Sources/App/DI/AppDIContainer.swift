@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Networking
 import Presentation
+import TerminalUI
 
 /// The composition root's shared services: configuration, the data transfer chain (cache,
 /// retries, decoding, network service, session manager) and storage, each made on first use. `Overrides` swap a seam for a test double: a

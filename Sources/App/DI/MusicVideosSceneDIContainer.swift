@@ -3,6 +3,8 @@ import Domain
 import Foundation
 import Networking
 import Presentation
+import Reactive
+import TerminalUI
 
 /// Makes everything the music-video screens need: repository, use cases, view models, views,
 /// interactive screens and the flow coordinator.

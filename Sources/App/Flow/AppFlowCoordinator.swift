@@ -1,6 +1,8 @@
 import Domain
 import Foundation
 import Presentation
+import Reactive
+import TerminalUI
 
 /// Starts the flow the command asks for and reports how it ended.
 @MainActor

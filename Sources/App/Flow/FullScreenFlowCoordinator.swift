@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TerminalUI
 
 /// The full-screen session's navigation: a stack of views (search → results → details →
 /// artist's videos …) pushed by view-model actions and popped by Esc/←/b. It owns the keys

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import Platform
 import Presentation
+import TerminalUI
 
 /// The interactive session: a stack of screens (search → results → details → artist's videos …).
 /// Screens are pushed by view-model actions and popped by `b`; `s` returns to the search

@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc

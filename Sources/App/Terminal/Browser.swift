@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Platform
 
 #if canImport(Glibc)
     import Glibc

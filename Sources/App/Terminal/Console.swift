@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import TerminalUI
 
 /// The terminal a run writes to: outputs, and what the terminal can do.
 struct Console: Sendable {

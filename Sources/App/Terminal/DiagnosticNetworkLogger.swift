@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Presentation
+import TerminalUI
 
 /// `--verbose`: one stderr line per request — method, URL, status, bytes, time. A user name
 /// and password in the URL (`https://user:secret@host/`) are shown as `***@`.

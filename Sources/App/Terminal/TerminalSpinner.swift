@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Presentation
 import Synchronization
+import TerminalUI
 
 /// A one-line spinner on standard error. It appears only after a short delay, so fast answers
 /// show no flicker, and `stop()` erases the line completely.
@@ -34,7 +35,7 @@ final class TerminalSpinner: ActivityIndicator, @unchecked Sendable {
             timer?.cancel()
             timer = nil
             if hasDrawn {
-                output.write("\r\u{1B}[2K")
+                output.write(LineControl.eraseLine)
                 hasDrawn = false
             }
         }

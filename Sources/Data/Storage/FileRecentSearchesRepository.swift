@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Networking
+import Platform
 import Synchronization
 
 #if canImport(Glibc)

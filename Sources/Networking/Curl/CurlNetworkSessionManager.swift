@@ -1,3 +1,5 @@
+import Platform
+
 #if os(Linux)
     import Foundation
 

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// What the coordinator draws around a screen: the status line and the help overlay.
 public enum FullScreenChrome {

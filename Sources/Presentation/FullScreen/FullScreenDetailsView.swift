@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// What the details screen shows: every field of one video, scrolled.
 public struct DetailsViewState: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// The full-screen session's list of any numbered rows (artists found for a term): the rows in
 /// the columns they describe under the view model's title, a highlighted selection, and Enter

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// The results screen of the full-screen session: a list with a highlighted selection that
 /// grows a page at a time as the user scrolls past its last row, a filter, and the selected

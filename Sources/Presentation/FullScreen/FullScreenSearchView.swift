@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// What the search screen shows: the field, and recent searches to recall with ↑/↓.
 public struct SearchViewState: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// What a full-screen view asks of the coordinator that shows it.
 @MainActor

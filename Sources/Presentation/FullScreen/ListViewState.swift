@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// What the full-screen list of any numbered rows shows: the rows in the columns they describe
 /// (`ListRowDescribing.tableColumns`), the selection, a row number being typed, and whether the

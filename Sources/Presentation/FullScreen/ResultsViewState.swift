@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TerminalUI
 
 /// What the results screen shows: every row loaded so far (numbers continue across pages), the
 /// selection, the filter, and what is loading. Its methods are the screen's rules; `render` draws

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A row's number being typed in a full-screen list: digits, then Enter opens that row; Backspace
 /// takes a digit back and Esc gives up. Every full-screen list holds one.
 public struct RowNumberEntry: Equatable, Sendable {

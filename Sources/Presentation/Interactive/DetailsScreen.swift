@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// One video's details: `o` opens its page in the browser, `a` lists the artist's videos.
 @MainActor

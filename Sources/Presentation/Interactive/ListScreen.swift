@@ -1,3 +1,6 @@
+import Reactive
+import TerminalUI
+
 /// A numbered list of any rows under its title: a number opens one (what the view model's
 /// `choice` names); a list that pages adds `n` / `p` and numbers its rows from the page's
 /// offset, so page 2 of 25 per page starts at 26.

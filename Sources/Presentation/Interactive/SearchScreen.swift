@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// The first screen: recent searches, numbered; a term or a number starts a search.
 @MainActor

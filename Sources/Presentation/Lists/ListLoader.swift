@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// How every list view model loads: one request at a time (a new one cancels the last), the
 /// loading state published around it, a failure published as an event, and nothing at all for

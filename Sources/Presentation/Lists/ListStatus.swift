@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// What a list is doing.
 public enum ListLoading: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// The status of any list, wherever the list itself is drawn: the activity indicator while a
 /// page loads, and one diagnostics line for a failure or an empty result.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// Writes a list's rows to standard output in one piece, with the renderer it is given, and its
 /// status (failures, empty results, loading) through a `ListStatusView`. Never calls a use case.

@@ -1,3 +1,5 @@
+import Reactive
+
 /// What a list shows where its rows are numbered for the user to choose from (the line
 /// session's `ListScreen`): the rows under a title, and what a number opens.
 @MainActor

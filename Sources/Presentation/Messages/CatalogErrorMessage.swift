@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TerminalUI
 
 /// What a failure means to the user: what happened, and a hint at what to do.
 public enum CatalogErrorMessage {

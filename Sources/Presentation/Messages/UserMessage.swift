@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// One line for the user: what happened, then what they can do about it.
 public struct UserMessage: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// One artist row, every text sanitised for a terminal.
 public struct MusicArtistsListItemViewModel: Equatable, Sendable {

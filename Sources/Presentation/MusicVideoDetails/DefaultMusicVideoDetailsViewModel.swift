@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// Shows one video: given at creation (from a list) or fetched by its track id.
 @MainActor

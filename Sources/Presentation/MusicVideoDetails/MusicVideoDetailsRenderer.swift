@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TerminalUI
 
 /// Turns one video into the text written for it. The DI container chooses one per output format.
 public protocol MusicVideoDetailsRenderer: Sendable {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// One labelled line of the details screen, formatted and sanitised.
 public struct MusicVideoDetailRow: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// Loads search results or an artist's videos through the use cases and publishes the page shown.
 @MainActor

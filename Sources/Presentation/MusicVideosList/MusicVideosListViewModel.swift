@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// What a list shows: a search's results, or an artist's videos.
 public enum MusicVideosListSource: Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Reactive
+import TerminalUI
 
 /// Navigation out of the search screen; the coordinator fills it in.
 public struct MusicVideosSearchViewModelActions {

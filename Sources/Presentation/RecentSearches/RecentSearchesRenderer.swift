@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Turns recent search terms into the text written for them. The DI container picks one per format.
 public protocol RecentSearchesRenderer: Sendable {

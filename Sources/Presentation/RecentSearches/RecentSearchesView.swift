@@ -1,4 +1,5 @@
 import Foundation
+import Reactive
 
 /// Writes the recent searches once they are loaded, in one piece, with the renderer it is given.
 @MainActor

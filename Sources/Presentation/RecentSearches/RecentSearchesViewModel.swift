@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Reactive
 
 /// Events the recent-searches list reacts to.
 @MainActor

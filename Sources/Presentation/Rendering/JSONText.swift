@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// JSON string literals that are also inert on a terminal: besides what JSON requires, control
 /// and bidirectional characters (and U+2028/U+2029) are written as `\uXXXX` escapes. The text is

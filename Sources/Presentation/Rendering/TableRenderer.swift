@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// One column of a table: its header, each row's text, and how it takes space.
 public struct TableColumn<Row>: Sendable {

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
-import Networking
-import Presentation
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +9,7 @@ import Presentation
 #endif
 
 /// Something the full-screen session reacts to.
-enum TerminalEvent: Sendable, Equatable {
+public enum TerminalEvent: Sendable, Equatable {
     case key(Key)
     /// SIGWINCH: draw at the new size.
     case resize
@@ -29,16 +28,16 @@ enum TerminalEvent: Sendable, Equatable {
 /// Keys from the terminal, decoded once on a reader thread of their own, and the signals the
 /// session handles, as one stream. SIGHUP restores the terminal at once and ends the process
 /// with 129.
-final class TerminalEvents: @unchecked Sendable {
+public final class TerminalEvents: @unchecked Sendable {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
-    static let escapeTimeoutMilliseconds: Int32 = 50
+    public static let escapeTimeoutMilliseconds: Int32 = 50
 
-    let stream: AsyncStream<TerminalEvent>
+    public let stream: AsyncStream<TerminalEvent>
     private let continuation: AsyncStream<TerminalEvent>.Continuation
     private var sources: [any DispatchSourceSignal] = []
     private let wake: (read: Int32, write: Int32)
 
-    init(terminal: RawTerminal) {
+    public init(terminal: RawTerminal) {
         (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
         var pipeEnds: [Int32] = [-1, -1]
         if pipe(&pipeEnds) != 0 { pipeEnds = [-1, -1] }
@@ -62,13 +61,12 @@ final class TerminalEvents: @unchecked Sendable {
         }
         // SIGINT, SIGTERM and SIGQUIT are the interruption handler's: it cancels the run, and the
         // session restores the terminal as it unwinds.
-        let fatal: [(Int32, ExitStatus)] = [(SIGHUP, .hangUp)]
-        for (number, status) in fatal {
+        for number in [SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 terminal.leave()
-                exit(status.rawValue)
+                exit(128 + number)
             }
             registered.enter()
             source.setRegistrationHandler { registered.leave() }
@@ -84,12 +82,12 @@ final class TerminalEvents: @unchecked Sendable {
     }
 
     /// Queues an event of the session's own (a frame to draw, a spinner tick).
-    func post(_ event: TerminalEvent) {
+    public func post(_ event: TerminalEvent) {
         continuation.yield(event)
     }
 
     /// Stops the reader thread and the signal handlers (SIGCONT and SIGWINCH back to default).
-    func stop() {
+    public func stop() {
         for source in sources { source.cancel() }
         for number in [SIGWINCH, SIGTSTP, SIGCONT, SIGHUP] { signal(number, SIG_DFL) }
         var byte: UInt8 = 1

@@ -1,5 +1,4 @@
 import Foundation
-import Presentation
 
 /// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
 /// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, with or without modifiers),
@@ -7,21 +6,23 @@ import Presentation
 /// the start of a sequence or a chord: the reader waits a short, bounded time for more (as
 /// readline and vim do), then calls `flush()`; Esc typed and then another key after that time
 /// are two keys.
-struct KeyDecoder {
+public struct KeyDecoder {
     /// The most a paste keeps; the rest is dropped (a field takes far less).
-    static let maximumPaste = 64 * 1024
+    public static let maximumPaste = 64 * 1024
     /// The longest escape sequence taken as one; anything longer is dropped as garbage.
-    static let maximumSequence = 32
+    public static let maximumSequence = 32
 
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
 
     /// Whether bytes wait for the rest of a sequence (read again with a short timeout).
-    var isWaiting: Bool { !pending.isEmpty && paste == nil }
+    public var isWaiting: Bool { !pending.isEmpty && paste == nil }
+
+    public init() {}
 
     /// - Parameter bytes: What the terminal sent.
     /// - Returns: The keys complete so far.
-    mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         while let (key, length) = next() {
@@ -33,7 +34,7 @@ struct KeyDecoder {
 
     /// Nothing more arrived in time: a lone ESC is the Esc key (twice, Esc twice), ESC and `[`
     /// or `O` is that Alt chord; an unfinished sequence or character is dropped.
-    mutating func flush() -> [Key] {
+    public mutating func flush() -> [Key] {
         guard paste == nil else { return [] }  // a paste ends only with its end marker
         defer { pending.removeAll() }
         var keys: [Key] = []

@@ -7,14 +7,14 @@ import Foundation
 #endif
 
 /// The width of the terminal, in columns.
-enum TerminalSize {
-    static let fallbackColumns = 80
+public enum TerminalSize {
+    public static let fallbackColumns = 80
 
     /// - Parameters:
     ///   - fileDescriptor: A terminal to ask, or `nil`.
     ///   - environment: For `COLUMNS` when the terminal cannot say.
     /// - Returns: The terminal's width, else `COLUMNS`, else 80.
-    static func columns(of fileDescriptor: Int32?, environment: [String: String]) -> Int {
+    public static func columns(of fileDescriptor: Int32?, environment: [String: String]) -> Int {
         if let fileDescriptor {
             var size = winsize()
             if ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {

@@ -1,7 +1,6 @@
-import Presentation
 import Testing
 
-@testable import App
+@testable import TerminalUI
 
 /// Bytes as xterm-compatible terminals send them, decoded into keys once.
 @Suite("Key decoder")

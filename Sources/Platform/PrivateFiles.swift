@@ -6,14 +6,14 @@ import Foundation
     import Darwin
 #endif
 
-/// The rules for the folders and files mvsearch keeps for the user alone (the response cache,
-/// the recent searches), as ssh and gpg apply them: a folder or file is trusted only when it is
+/// The rules for the folders and files a program keeps for the user alone (a cache, a history),
+/// as ssh and gpg apply them: a folder or file is trusted only when it is
 /// the user's own. A folder must be a real folder (not a link) owned by the user; one the user
 /// owns with a loose mode is tightened to `0700`. A file must be a regular file (not a link)
 /// owned by the user and writable by no one else. No link is ever followed, every descriptor
 /// is close-on-exec, and opening never blocks (a planted FIFO is refused, not waited on).
 public enum PrivateFiles {
-    /// Why a folder or file is not used, e.g. `/x/mvsearch belongs to another user (uid 65534)`.
+    /// Why a folder or file is not used, e.g. `/x/cache belongs to another user (uid 65534)`.
     public struct Refusal: Error, Equatable, Sendable {
         public let reason: String
 
@@ -22,7 +22,7 @@ public enum PrivateFiles {
         }
     }
 
-    /// The largest file `read` reads; anything larger is not one of mvsearch's files.
+    /// The largest file `read` reads; anything larger is not one of the program's own files.
     public static let maximumFileBytes = 64 * 1024 * 1024
 
     /// Checks a private folder, tightening its mode when it is the user's own.

@@ -4,17 +4,17 @@
 
 extension StringProtocol {
     /// The text without the white space (spaces, tabs, line breaks) at either end.
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         trimming { $0.isWhitespace }
     }
 
     /// An IPv6 literal's address without the brackets around it (`[::1]` → `::1`).
-    func trimmingBrackets() -> String {
+    public func trimmingBrackets() -> String {
         trimming { $0 == "[" || $0 == "]" }
     }
 
     /// Whether `text` occurs in this text, compared character by character.
-    func includes(_ text: String) -> Bool {
+    public func includes(_ text: some StringProtocol) -> Bool {
         indices.contains { self[$0...].starts(with: text) } || text.isEmpty
     }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Presentation
+import Reactive
 import Testing
 
 /// The rules of DESIGN §4. Written only against API that Combine also has, so the same suite

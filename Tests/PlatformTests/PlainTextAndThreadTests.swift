@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Networking
+@testable import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Networking's own string helpers and threads (in place of corelibs Foundation's)")
+@Suite("Platform's string helpers and threads (in place of corelibs Foundation's)")
 struct PlainTextAndThreadTests {
     @Test("White space at either end goes, inner white space stays")
     func trimmingWhitespace() {

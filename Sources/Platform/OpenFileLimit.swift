@@ -7,10 +7,10 @@ import Foundation
 #endif
 
 /// Whether this process can open one more file.
-enum OpenFileLimit {
+public enum OpenFileLimit {
     /// - Returns: `true` when opening `/dev/null` fails with EMFILE (this process's limit) or
     ///   ENFILE (the system's).
-    static func isReached() -> Bool {
+    public static func isReached() -> Bool {
         let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard descriptor < 0 else {
             close(descriptor)

@@ -11,18 +11,18 @@ import Synchronization
 /// keys), the alternate screen, bracketed paste, no autowrap (a line never wraps even if a width
 /// were misjudged). `leave()` restores exactly what was there — the saved modes, the main screen
 /// and its cursor — and is safe from any thread, any number of times (signal handlers call it).
-final class RawTerminal: @unchecked Sendable {
+public final class RawTerminal: @unchecked Sendable {
     private static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
     private static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
 
-    let input: Int32
-    let output: Int32
+    public let input: Int32
+    public let output: Int32
     private let lock = Mutex(())
     private let original: termios
     private var isActive = false
 
     /// - Returns: `nil` when `input` is not a terminal.
-    init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    public init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         var modes = termios()
         guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &modes) == 0 else { return nil }
         self.input = input
@@ -31,7 +31,7 @@ final class RawTerminal: @unchecked Sendable {
     }
 
     /// The terminal's size, in columns and rows.
-    var size: (columns: Int, rows: Int) {
+    public var size: (columns: Int, rows: Int) {
         var size = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return (80, 24)
@@ -41,10 +41,10 @@ final class RawTerminal: @unchecked Sendable {
 
     /// Whether this process may take the terminal: its process group is the terminal's foreground
     /// group, or job control does not apply (the terminal is not this process's controlling one).
-    /// In the background (`mvsearch -i &`, or `bg` after Ctrl-Z) setting the modes would take the
+    /// In the background (started with `&`, or `bg` after Ctrl-Z) setting the modes would take the
     /// terminal from the shell: the kernel stops a program that tries with SIGTTOU, but not when the
     /// calling thread blocks that signal, as the concurrency runtime's threads do.
-    var isForeground: Bool {
+    public var isForeground: Bool {
         let group = tcgetpgrp(input)
         return group < 0 || group == getpgrp()
     }
@@ -53,7 +53,7 @@ final class RawTerminal: @unchecked Sendable {
     /// session did not make (SIGSTOP from another process, then `fg`) the shell has put its own
     /// modes back, and the screen is drawn whole next anyway.
     /// - Returns: `false` when the terminal refused (the caller falls back or ends).
-    func enter() -> Bool {
+    public func enter() -> Bool {
         lock.withLock { _ in
             var raw = original
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -74,15 +74,15 @@ final class RawTerminal: @unchecked Sendable {
     }
 
     /// Back to the main screen and the modes saved at the start.
-    func leave() {
+    public func leave() {
         lock.withLock { _ in leaveLocked() }
     }
 
-    var isEntered: Bool { lock.withLock { _ in isActive } }
+    public var isEntered: Bool { lock.withLock { _ in isActive } }
 
     /// Writes a frame's bytes, whole; nothing once the terminal has been left.
     /// - Returns: `false` when the write failed (the terminal is gone).
-    func write(_ bytes: [UInt8]) -> Bool {
+    public func write(_ bytes: [UInt8]) -> Bool {
         lock.withLock { _ in isActive ? writeLocked(bytes) : true }
     }
 

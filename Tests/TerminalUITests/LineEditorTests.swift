@@ -1,4 +1,4 @@
-import Presentation
+import TerminalUI
 import Testing
 
 /// The search field's editing keys, by character and by word.

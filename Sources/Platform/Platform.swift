@@ -1,0 +1,14 @@
+// # Platform
+//
+// What a program needs from the operating system beyond the standard library, written on the C
+// library so that a static Linux binary never links swift-corelibs-foundation (CoreFoundation and
+// ICU's data: three times the size, and about 5 MiB more memory in every run):
+//
+// - `PrivateFiles`: folders and files kept for the user alone, trusted only when they are the
+//   user's own, never through a link, never blocking on a planted FIFO.
+// - `AtomicFile`: replace a file so readers see the old contents or the new, never a mix.
+// - `DetachedThread`: a thread of its own for work that blocks (a `poll`, a `read`).
+// - `OpenFileLimit`: whether one more descriptor can be opened.
+// - `String+Text`: trimming and searching text without Foundation's string APIs.
+//
+// It knows nothing of the program that uses it. Its tests are `Tests/PlatformTests`.

@@ -1,0 +1,17 @@
+// # TerminalUI
+//
+// A small toolkit for full-screen and line-based terminal programs, on the C library alone. Every
+// escape sequence a program built on it sends lives here; the code above it speaks of keys,
+// frames and styles.
+//
+// - Input: `RawTerminal` (raw mode, the alternate screen, bracketed paste, restored on every way
+//   out), `KeyDecoder` (bytes → `Key`: arrows, Alt chords, a lone Esc after a short wait, pastes),
+//   `TerminalEvents` (keys from a reader thread and the job-control signals as one stream).
+// - Output: `Frame` (lines of width-measured, sanitised cell runs, optionally linked with OSC 8),
+//   `FrameEncoder` (the bytes that turn one frame into the next: changed lines only, scroll regions
+//   for a scrolled list), `TextStyle` (SGR styling for line output), `LineControl`.
+// - Text: `DisplayWidth` (columns a string takes, CJK and emoji included; cut and wrap by width),
+//   `TerminalSanitizer` (no control character from outside reaches the terminal), `LineEditor`
+//   (a one-line text field with the usual Emacs-style keys), `TerminalSize`.
+//
+// It knows nothing of the program that uses it. Its tests are `Tests/TerminalUITests`.

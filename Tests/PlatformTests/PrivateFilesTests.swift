@@ -1,0 +1,117 @@
+import Foundation
+import Platform
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A folder or file is used only when it is the user's own; no link is followed.
+@Suite("Private folders and files")
+struct PrivateFilesTests {
+    private let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("platform-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
+    }
+
+    private func mode(_ url: URL) -> mode_t {
+        var info = stat()
+        _ = lstat(url.path, &info)
+        return info.st_mode & 0o777
+    }
+
+    @Test("A missing folder is made 0700 with its parents, only when asked to")
+    func createsFolder() throws {
+        let folder = root.appendingPathComponent("a/b")
+        #expect(try PrivateFiles.checkFolder(folder, creating: false) == false)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        #expect(try PrivateFiles.checkFolder(folder, creating: true))
+        #expect(mode(folder) == 0o700)
+    }
+
+    @Test("The user's own folder open to others is made private")
+    func tightensFolder() throws {
+        let folder = root.appendingPathComponent("loose")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        chmod(folder.path, 0o777)
+        #expect(try PrivateFiles.checkFolder(folder, creating: false))
+        #expect(mode(folder) == 0o700)
+    }
+
+    @Test("A folder of another user is refused, naming its owner")
+    func foreignFolder() {
+        let other = geteuid() + 1
+        #expect(throws: PrivateFiles.Refusal("\(root.path) belongs to another user (uid \(geteuid()))")) {
+            try PrivateFiles.checkFolder(root, creating: false, userID: other)
+        }
+    }
+
+    @Test("A link is never followed, for a folder or a file")
+    func links() throws {
+        let target = root.appendingPathComponent("target")
+        try Data("x".utf8).write(to: target)
+        chmod(target.path, 0o600)
+        let link = root.appendingPathComponent("link")
+        symlink(target.path, link.path)
+        #expect(throws: PrivateFiles.Refusal("\(link.path) is a symbolic link")) { try PrivateFiles.read(link) }
+        #expect(throws: PrivateFiles.Refusal("\(link.path) is a symbolic link")) {
+            try PrivateFiles.checkFolder(link, creating: true)
+        }
+    }
+
+    @Test("A file others may write is refused; the user's own is read whole; a missing one is nil")
+    func files() throws {
+        let file = root.appendingPathComponent("file")
+        #expect(try PrivateFiles.read(file) == nil)
+        try Data("contents".utf8).write(to: file)
+        chmod(file.path, 0o666)
+        #expect(throws: PrivateFiles.Refusal("\(file.path) is writable by other users")) { try PrivateFiles.read(file) }
+        chmod(file.path, 0o600)
+        #expect(try PrivateFiles.read(file) == Data("contents".utf8))
+    }
+
+    @Test("A FIFO is refused at once, not waited on")
+    func fifo() {
+        let fifo = root.appendingPathComponent("fifo")
+        mkfifo(fifo.path, 0o600)
+        #expect(throws: PrivateFiles.Refusal("\(fifo.path) is not a regular file")) { try PrivateFiles.read(fifo) }
+        #expect(throws: PrivateFiles.Refusal("\(fifo.path) is not a regular file")) {
+            try PrivateFiles.openForUpdate(fifo)
+        }
+    }
+
+    @Test("openForUpdate creates a missing file 0600")
+    func openForUpdate() throws {
+        let file = root.appendingPathComponent("lock")
+        let descriptor = try PrivateFiles.openForUpdate(file)
+        close(descriptor)
+        #expect(mode(file) == 0o600)
+    }
+}
+
+@Suite("Atomic file replacement")
+struct AtomicFileTests {
+    @Test("The destination holds the new contents, 0600, with no temporary file left beside it")
+    func replaces() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let file = folder.appendingPathComponent("data")
+        try Data("old".utf8).write(to: file)
+        #expect(AtomicFile.write(Data("new".utf8), to: file))
+        #expect(try Data(contentsOf: file) == Data("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"])
+        var info = stat()
+        stat(file.path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test("A folder that does not exist is a failure, not a crash")
+    func missingFolder() {
+        let file = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/data")
+        #expect(!AtomicFile.write(Data("x".utf8), to: file))
+    }
+}
