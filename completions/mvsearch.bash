@@ -4,11 +4,12 @@
 # Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --timeout
---retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --artists --history
+--retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --artists --top --genre
+--history
 --clear-history -v --verbose -h --help --version'
 _mvsearch_formats='table plain json jsonl'
 _mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
-country currency price url artistUrl previewUrl artworkUrl name term'
+country currency price url artistUrl previewUrl artworkUrl name rank term'
 _mvsearch_attributes='any artist song album'
 
 # Completes a comma-separated list of JSON keys: what stands before the last comma is kept,
@@ -63,7 +64,7 @@ _mvsearch() {
         [[ $current == *,* || -n $prefix || ${COMP_WORDS[COMP_CWORD - 1]} == = ]] || _mvsearch_terms "$current"
         return 0
         ;;
-    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id)
+    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id | --genre)
         return 0
         ;;
     esac

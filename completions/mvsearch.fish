@@ -12,7 +12,7 @@ function __mvsearch_json_fields
     set -l token (commandline -ct)
     set -l head (string replace -r '^--json=' '' -- $token | string replace -r '[^,]*$' '')
     set -l prefix (string match -r '^--json=' -- $token)
-    for field in id title artist artistId collection releaseDate durationSeconds genre explicit country currency price url artistUrl previewUrl artworkUrl name term
+    for field in id title artist artistId collection releaseDate durationSeconds genre explicit country currency price url artistUrl previewUrl artworkUrl name rank term
         echo "$prefix$head$field"
     end
 end
@@ -43,6 +43,8 @@ complete -c mvsearch -s i -l interactive -d 'the interactive session'
 complete -c mvsearch -l id -x -d 'one video by its track id'
 complete -c mvsearch -l artist-id -x -d "an artist's music videos"
 complete -c mvsearch -l artists -d 'search music-video artists instead of videos'
+complete -c mvsearch -l top -d "the store's top music videos chart"
+complete -c mvsearch -l genre -x -a '14\tPop 21\tRock 18\tHip-Hop/Rap 15\tR\&B/Soul 6\tCountry 20\tAlternative 17\tDance 7\tElectronic 12\tLatin 51\tK-Pop' -d "with --top: one genre's chart"
 complete -c mvsearch -l history -d 'print recent searches'
 complete -c mvsearch -l clear-history -d 'forget recent searches'
 complete -c mvsearch -s v -l verbose -d 'one line on stderr per request'

@@ -15,41 +15,20 @@ struct Application {
     /// The interactive session's current request, which Ctrl-C cancels.
     var requests = RequestScope()
 
-    /// What a search-like command line asks for.
-    private enum Route {
-        case search
-        case lookup(Int)
-        case artist(Int)
-        case list(ListCommand)
-        case interactive
-        case history
-        case clearHistory
-
-        /// Whether it asks the service (or the response cache) anything.
-        var usesCache: Bool {
-            switch self {
-            case .search, .lookup, .artist, .list, .interactive: true
-            case .history, .clearHistory: false
-            }
-        }
-    }
-
     /// - Returns: The command's status, or 74 when its output could not be written (the run
     ///   then says why on stderr).
     func run() async -> ExitStatus {
-        let status = await runCommand()
-        guard let output = console.output as? any CheckedOutput, let failure = output.failure else { return status }
-        console.diagnostics.write("mvsearch: cannot write the results — \(failure)\n")
-        return .ioError
+        let status: ExitStatus
+        do {
+            status = await run(try CommandLineParser.parse(arguments))
+        } catch {
+            status = fail(error)
+        }
+        return checked(status)
     }
 
-    private func runCommand() async -> ExitStatus {
-        let command: Command
-        do {
-            command = try CommandLineParser.parse(arguments)
-        } catch {
-            return fail(error)
-        }
+    /// Runs a command already parsed (`main` parses once, to run `--help` without the rest).
+    func run(_ command: Command) async -> ExitStatus {
         switch command {
         case .help:
             console.output.write(HelpText.usage)
@@ -59,156 +38,75 @@ struct Application {
             return .success
         case .search(let options):
             do {
-                return await run(options, route: try route(for: options))
+                return await run(try prepare(options))
             } catch {
                 return fail(error)
             }
         }
     }
 
-    private func route(for options: SearchOptions) throws(UsageError) -> Route {
-        var routes: [(String, Route)] = []
-        if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
-        if let id = options.artistID { routes.append(("--artist-id", .artist(id))) }
-        if options.showHistory { routes.append(("--history", .history)) }
-        if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
-        if options.interactive { routes.append(("--interactive", .interactive)) }
-        if let list = options.listCommand, !options.interactive {
-            routes.append((list.option.long, .list(list)))
-        }
-        guard routes.count <= 1 else {
-            throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
-        }
-        try checkQueryOptionsApply(options, to: routes.first)
-        if let list = options.listCommand, options.interactive, options.termWords.isEmpty {
-            // The session's search screen finds music videos: without a term the option would
-            // be silently dropped.
-            throw UsageError(
-                "-i \(list.option.long) needs a search term — usage: mvsearch -i \(list.option.long) <term>...")
-        }
-        if let (name, route) = routes.first {
-            if case .interactive = route { return route }
-            if case .list = route { return route }
-            guard options.termWords.isEmpty else {
-                throw UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
-            }
-            return route
-        }
-        if options.termWords.isEmpty {
-            guard console.inputIsTerminal else {
-                throw UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help")
-            }
-            return .interactive
-        }
-        return .search
+    /// The status, or 74 when the output could not be written (then said on stderr).
+    func checked(_ status: ExitStatus) -> ExitStatus {
+        guard let output = console.output as? any CheckedOutput, let failure = output.failure else { return status }
+        console.diagnostics.write("mvsearch: cannot write the results — \(failure)\n")
+        return .ioError
     }
 
-    /// `--by`, `--no-explicit` and `--offset` shape a search for music videos; anywhere else
-    /// they would be silently ignored and the results would not be what was asked for.
-    /// (`--limit` and `--country` are settings some routes have no use for and an alias may
-    /// always pass, so those are not refused.)
-    private func checkQueryOptionsApply(
-        _ options: SearchOptions, to route: (name: String, route: Route)?
-    ) throws(UsageError) {
-        let given = [
-            ("--by", options.attribute != .any), ("--no-explicit", !options.allowsExplicit),
-            ("--offset", options.offset != nil),
-        ].filter(\.1).map(\.0)
-        var allowed: Set<String> = []
-        let place: String
-        if let list = options.listCommand {
-            place = list.option.long
-        } else if let route {
-            place = route.name
-            if case .interactive = route.route { allowed = ["--by", "--no-explicit"] }
-        } else {
-            return
-        }
-        let refused = given.filter { !allowed.contains($0) }
-        guard !refused.isEmpty else { return }
-        let one = refused.count == 1
-        throw UsageError(
-            "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(place) — drop \(one ? "it" : "them")"
-        )
+    /// Every check of the command line, in the order a user fixes them: which flow, the
+    /// settings, then the query. Nothing has been made yet when one fails.
+    func prepare(_ options: SearchOptions) throws(UsageError) -> (Invocation, AppConfiguration) {
+        let route = try Invocation.route(for: options, inputIsTerminal: console.inputIsTerminal)
+        let configuration = try AppConfiguration(options: options, environment: environment)
+        let invocation = try Invocation(
+            route: route, options: options, configuration: configuration, outputIsTerminal: console.outputIsTerminal,
+            environment: environment)
+        return (invocation, configuration)
     }
 
-    private func run(_ options: SearchOptions, route: Route) async -> ExitStatus {
-        let configuration: AppConfiguration
-        do {
-            configuration = try AppConfiguration(options: options, environment: environment)
-        } catch {
-            return fail(error)
-        }
+    private func run(_ prepared: (Invocation, AppConfiguration)) async -> ExitStatus {
+        let (invocation, configuration) = prepared
         let appContainer = AppDIContainer(configuration: configuration, console: console, overrides: overrides)
-        if route.usesCache, let refusal = appContainer.offlineCacheRefusal() {
+        if invocation.flow.usesCache, let refusal = appContainer.offlineCacheRefusal() {
             console.diagnostics.write(
                 "mvsearch: --offline cannot use the response cache: \(TerminalSanitizer.sanitize(refusal))"
                     + " — run without --offline\n")
             return .unavailable
         }
-        let status = await run(
-            options, route: route, configuration: configuration,
-            coordinator: AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer()))
+        let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
+        let status = await run(invocation, coordinator: coordinator)
         // The results are out; the search's term is saved now (waiting for a lock at most ~2 s).
         await appContainer.recentSearchesRepository.finishSaving()
         return status
     }
 
-    private func run(
-        _ options: SearchOptions, route: Route, configuration: AppConfiguration, coordinator: AppFlowCoordinator
-    ) async -> ExitStatus {
-        var style = OutputStyle(options: options, outputIsTerminal: console.outputIsTerminal, environment: environment)
-        let historyAsObjects: Bool
-        do {
-            if case .history = route {
-                historyAsObjects = try JSONFields.historyFields(options.jsonFields)
-            } else if let list = options.listCommand {
-                historyAsObjects = false
-                style.jsonFields = try JSONFields.fields(options.jsonFields, of: list)
-            } else {
-                historyAsObjects = false
-                style.jsonFields = try JSONFields.videoFields(options.jsonFields)
-            }
-        } catch {
-            return fail(error)
-        }
-        let limit = options.limit ?? MusicVideoQuery.defaultLimit
-        switch route {
-        case .search:
-            let query = MusicVideoQuery(
-                term: options.term, country: configuration.country, limit: limit, offset: options.offset ?? 0,
-                attribute: options.attribute, allowsExplicit: options.allowsExplicit)
+    private func run(_ invocation: Invocation, coordinator: AppFlowCoordinator) async -> ExitStatus {
+        let style = invocation.style
+        switch invocation.flow {
+        case .search(let query):
             return await coordinator.runSearch(query: query, style: style)
-        case .lookup(let id):
-            return await coordinator.runLookup(
-                query: MusicVideoLookupQuery(id: id, country: configuration.country), style: style)
-        case .artist(let id):
-            let query = ArtistMusicVideosQuery(artistID: id, country: configuration.country, limit: limit)
+        case .lookup(let query):
+            return await coordinator.runLookup(query: query, style: style)
+        case .artistVideos(let query):
             return await coordinator.runArtistVideos(query: query, style: style)
         case .list(let list):
-            let query = TermQuery(term: options.term, country: configuration.country, limit: limit)
-            return await coordinator.runList(list, query: query, style: style)
-        case .interactive:
-            let settings = MusicVideosSearchFlowCoordinator.Settings(
-                country: configuration.country, limit: limit, attribute: options.attribute,
-                allowsExplicit: options.allowsExplicit)
-            let term = options.termWords.isEmpty ? nil : options.term
+            return await coordinator.runList(list, style: style)
+        case .interactive(let term, let list, let settings):
             // Full screen only where the terminal can move its cursor; OSC 8 links, except where
             // the terminal is known to show their escape sequences.
             let terminalType = environment["TERM"] ?? "dumb"
             let hyperlinks = !["dumb", "linux"].contains(terminalType)
             return await coordinator.runInteractive(
-                term: term, list: options.listCommand, settings: settings,
-                style: TextStyle(usesColor: style.usesColor), requests: requests,
+                term: term, list: list, settings: settings, style: TextStyle(usesColor: style.usesColor),
+                requests: requests,
                 fullScreen: terminalType != "dumb" ? FullScreenOptions(hyperlinks: hyperlinks) : nil)
-        case .history:
-            return await coordinator.runHistory(style: style, asObjects: historyAsObjects)
+        case .history(let asObjects):
+            return await coordinator.runHistory(style: style, asObjects: asObjects)
         case .clearHistory:
             return await coordinator.clearHistory()
         }
     }
 
-    private func fail(_ error: UsageError) -> ExitStatus {
+    func fail(_ error: UsageError) -> ExitStatus {
         console.diagnostics.write("mvsearch: \(error.message)\n")
         return .usage
     }

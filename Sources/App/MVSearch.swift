@@ -24,13 +24,19 @@ enum MVSearch {
             console: console,
             requests: requests
         )
-        // Help and the version only print: they need no signal handling, whose dispatch sources
-        // start threads, nor anything else a search needs.
-        switch try? CommandLineParser.parse(application.arguments) {
-        case .help?, .version?: exit(await application.run().rawValue)
-        default: break
+        // Parsed once. Help and the version only print: they need no signal handling, whose
+        // dispatch sources start threads, nor anything else a search needs.
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(application.arguments)
+        } catch {
+            exit(application.checked(application.fail(error)).rawValue)
         }
-        let run = Task { await application.run() }
+        switch command {
+        case .help, .version: exit(application.checked(await application.run(command)).rawValue)
+        case .search: break
+        }
+        let run = Task { application.checked(await application.run(command)) }
         let interruption = InterruptionHandler(console: console, requests: requests) { run.cancel() }
         let status = await run.value
         exit((interruption.status ?? status).rawValue)

@@ -14,3 +14,11 @@ public struct QueryResults<Query: Equatable & Sendable, Item: Equatable & Sendab
         self.items = items
     }
 }
+
+extension QueryResults where Item: Identifiable {
+    /// Results keeping the first item of each id, in order: the service may repeat one.
+    public static func distinct(query: Query, items: [Item]) -> QueryResults {
+        var seen = Set<Item.ID>()
+        return QueryResults(query: query, items: items.filter { seen.insert($0.id).inserted })
+    }
+}

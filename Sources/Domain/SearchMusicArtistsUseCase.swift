@@ -22,8 +22,6 @@ public struct DefaultSearchMusicArtistsUseCase: SearchMusicArtistsUseCase {
 
     public func execute(query: MusicArtistQuery) async throws(CatalogError) -> MusicArtistsPage {
         let validQuery = try QueryValidation.checked(query.validated)
-        var seen = Set<MusicArtist.ID>()
-        let artists = try await repository.searchMusicArtists(query: validQuery).filter { seen.insert($0.id).inserted }
-        return MusicArtistsPage(query: validQuery, items: artists)
+        return .distinct(query: validQuery, items: try await repository.searchMusicArtists(query: validQuery))
     }
 }

@@ -144,7 +144,7 @@ struct HelpTextTests {
     func parserAcceptsTheTable() throws {
         let names = CommandLineOption.all.flatMap(\.names)
         #expect(Set(names).count == names.count)
-        #expect(Set(CommandLineOption.all.map(\.key)).count == CommandLineOption.all.count)
+        #expect(Set(CommandLineOption.all.map(\.long)).count == CommandLineOption.all.count)
         for option in CommandLineOption.all {
             for name in option.names {
                 let value = option.choices.first ?? "1"

@@ -46,8 +46,10 @@ struct FullScreenSessionTests {
             coordinator = container.makeFullScreenFlowCoordinator(
                 settings: .init(country: "US", limit: limit, attribute: .any, allowsExplicit: true))
             coordinator.onNeedsDisplay = { [weak self] in self?.redraws += 1 }
+            let list = try options.listCommand?.prepare(
+                ListArguments(term: options.term, country: "US", limit: limit, options: options))
             coordinator.start(
-                term: term ?? (options.termWords.isEmpty ? nil : options.term), list: options.listCommand)
+                term: term ?? (options.termWords.isEmpty ? nil : options.term), list: list)
         }
 
         /// Types keys one by one, letting each finish what it started.

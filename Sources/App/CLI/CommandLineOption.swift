@@ -1,33 +1,26 @@
 import Domain
 import Foundation
+import Platform
 import Presentation
-import TerminalUI
 
-/// One option of the command line: its names, the value it takes, and its line in `--help`.
-/// `CommandLineOption.all` is the one table the parser, `--help`, the man page and the shell
-/// completions follow (tests compare the man page and the completion files with it).
+/// One option of the command line: its names, the value it takes, its line in `--help`, and what
+/// it does to the options parsed so far. `CommandLineOption.all` is the one table the parser,
+/// `--help`, the man page and the shell completions follow (tests compare the man page and the
+/// completion files with it), so an option is declared in one place: its row.
 struct CommandLineOption: Sendable {
-    /// What the option sets; the parser switches on it.
-    enum Key: Hashable, Sendable {
-        case limit, offset, country, by, noExplicit, format, json, timeout, retries, baseURL
-        case noCache, offline, noColor, interactive, id, artistID, history, clearHistory
-        case verbose, help, version
-        /// A `ListCommand`'s option, by its long name (`--artists`).
-        case list(String)
-    }
-
     /// Whether the option takes a value, and how it is shown.
     enum Value: Sendable, Equatable {
         /// No value (`--no-explicit`).
         case none
         /// The next argument, or the text after `=` (`--limit N`, `--limit=N`).
         case required(String)
-        /// Only after `=`, or a next argument that `CommandLineParser` recognises as one
-        /// (`--json [FIELDS]`).
+        /// Only after `=`, or a next argument that `acceptsNext` accepts (`--json [FIELDS]`).
         case optional(String)
     }
 
-    let key: Key
+    /// Sets what the option says in the options parsed so far.
+    typealias Apply = @Sendable (_ options: inout SearchOptions, _ argument: OptionArgument) throws(UsageError) -> Void
+
     /// `--limit`.
     let long: String
     /// `-l`, when there is one.
@@ -35,22 +28,27 @@ struct CommandLineOption: Sendable {
     /// Other spellings the parser accepts, not shown in help (`--no-colour`).
     let aliases: [String]
     let value: Value
+    /// For an optional value: whether the next argument is the value rather than a term.
+    let acceptsNext: @Sendable (String) -> Bool
     /// The values the option accepts when they are a fixed list (for help and completion).
     let choices: [String]
     /// One line or more of help, without the names; lines after the first are continuations.
     let help: [String]
+    let apply: Apply
 
     init(
-        _ key: Key, _ long: String, short: String? = nil, aliases: [String] = [], value: Value = .none,
-        choices: [String] = [], help: String...
+        _ long: String, short: String? = nil, aliases: [String] = [], value: Value = .none,
+        acceptsNext: @escaping @Sendable (String) -> Bool = { _ in false }, choices: [String] = [], help: String...,
+        apply: @escaping Apply
     ) {
-        self.key = key
         self.long = long
         self.short = short
         self.aliases = aliases
         self.value = value
+        self.acceptsNext = acceptsNext
         self.choices = choices
         self.help = help
+        self.apply = apply
     }
 
     /// Every name the parser accepts for the option.
@@ -74,57 +72,134 @@ struct CommandLineOption: Sendable {
     private static let byName: [String: CommandLineOption] = Dictionary(
         all.flatMap { option in option.names.map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
 
-    /// The table, in the order `--help` lists it: the list commands' options (`ListCommand.all`)
-    /// after `--artist-id`.
-    static let all: [CommandLineOption] = beforeListCommands + ListCommand.all.map(\.option) + afterListCommands
+    /// The table, in the order `--help` lists it: each list command's option and its own options
+    /// (`ListCommand.all`) after `--artist-id`.
+    static let all: [CommandLineOption] =
+        beforeListCommands + ListCommand.all.flatMap { [$0.option] + $0.options } + afterListCommands
 
     private static let beforeListCommands: [CommandLineOption] = [
         CommandLineOption(
-            .limit, "--limit", short: "-l", value: .required("N"),
-            help: "results per page, \(MusicVideoQuery.limitRange.lowerBound)–\(MusicVideoQuery.limitRange.upperBound) "
-                + "(default \(MusicVideoQuery.defaultLimit))"),
-        CommandLineOption(.offset, "--offset", value: .required("N"), help: "skip the first N results"),
+            "--limit", short: "-l", value: .required("N"),
+            help: "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
+                + "(default \(MusicVideoQuery.defaultLimit))"
+        ) { options, argument throws(UsageError) in options.limit = try argument.integer() },
+        CommandLineOption("--offset", value: .required("N"), help: "skip the first N results") {
+            options, argument throws(UsageError) in options.offset = try argument.integer()
+        },
         CommandLineOption(
-            .country, "--country", short: "-c", value: .required("CC"),
-            help: "two-letter store country (default $MVSEARCH_COUNTRY or US)"),
+            "--country", short: "-c", value: .required("CC"),
+            help: "two-letter store country (default $MVSEARCH_COUNTRY or US)"
+        ) { options, argument throws(UsageError) in options.country = try argument.text() },
         CommandLineOption(
-            .by, "--by", value: .required("FIELD"), choices: MusicVideoQuery.Attribute.allCases.map(\.rawValue),
-            help: "match the term against artist, song, album or any (default any)"),
-        CommandLineOption(.noExplicit, "--no-explicit", help: "leave out explicit videos"),
+            "--by", value: .required("FIELD"), choices: MusicVideoQuery.Attribute.allCases.map(\.rawValue),
+            help: "match the term against artist, song, album or any (default any)"
+        ) { options, argument throws(UsageError) in options.attribute = try argument.choice() },
+        CommandLineOption("--no-explicit", help: "leave out explicit videos") { options, _ in
+            options.allowsExplicit = false
+        },
         CommandLineOption(
-            .format, "--format", value: .required("FORMAT"), choices: OutputFormat.allCases.map(\.rawValue),
+            "--format", value: .required("FORMAT"), choices: OutputFormat.allCases.map(\.rawValue),
             help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
-                + "(default: table on a terminal, else plain)"),
+                + "(default: table on a terminal, else plain)"
+        ) { options, argument throws(UsageError) in options.format = try argument.choice() },
         CommandLineOption(
-            .json, "--json", value: .optional("FIELDS"), choices: JSONFields.known,
+            "--json", value: .optional("FIELDS"), acceptsNext: CommandLineParser.isFieldList, choices: JSONFields.known,
             help: "JSON (--format json, or jsonl if chosen); FIELDS keeps only those keys,",
             "in that order: --json id,title,url. The next word is FIELDS only if it has",
-            "a comma or is one key (--json title), else it is the term (--json clairo)"),
+            "a comma or is one key (--json title), else it is the term (--json clairo)"
+        ) { options, argument throws(UsageError) in
+            if let fields = argument.value { options.jsonFields = try CommandLineParser.fieldList(fields) }
+            if options.format != .jsonl { options.format = .json }
+        },
         CommandLineOption(
-            .timeout, "--timeout", value: .required("S"), help: "seconds each request may take in all (default 15)"),
+            "--timeout", value: .required("S"), help: "seconds each request may take in all (default 15)"
+        ) { options, argument throws(UsageError) in options.timeout = try argument.seconds() },
         CommandLineOption(
-            .retries, "--retries", value: .required("N"),
-            help: "tries again after server errors and broken connections, 0–5 (default 2)"),
+            "--retries", value: .required("N"),
+            help: "tries again after server errors and broken connections, 0–5 (default 2)"
+        ) { options, argument throws(UsageError) in options.retries = try argument.integer() },
         CommandLineOption(
-            .baseURL, "--base-url", value: .required("URL"),
+            "--base-url", value: .required("URL"),
             help: "API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);",
-            "plain http only for loopback hosts"),
+            "plain http only for loopback hosts"
+        ) { options, argument throws(UsageError) in options.baseURL = try argument.text() },
         CommandLineOption(
-            .noCache, "--no-cache", help: "do not answer from the response cache (the answer is still stored)"),
-        CommandLineOption(.offline, "--offline", help: "answer from the response cache only, however old"),
+            "--no-cache", help: "do not answer from the response cache (the answer is still stored)"
+        ) { options, _ in options.noCache = true },
+        CommandLineOption("--offline", help: "answer from the response cache only, however old") { options, _ in
+            options.offline = true
+        },
         CommandLineOption(
-            .noColor, "--no-color", aliases: ["--no-colour"], help: "no colour (also NO_COLOR=1 or TERM=dumb)"),
+            "--no-color", aliases: ["--no-colour"], help: "no colour (also NO_COLOR=1 or TERM=dumb)"
+        ) { options, _ in options.noColor = true },
         CommandLineOption(
-            .interactive, "--interactive", short: "-i", help: "browse: search, page, open details, go back"),
-        CommandLineOption(.id, "--id", value: .required("N"), help: "look up one video by its track id"),
-        CommandLineOption(.artistID, "--artist-id", value: .required("N"), help: "list an artist's music videos"),
+            "--interactive", short: "-i", help: "browse: search, page, open details, go back"
+        ) { options, _ in options.interactive = true },
+        CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
+            options, argument throws(UsageError) in options.lookupID = try argument.integer()
+        },
+        CommandLineOption("--artist-id", value: .required("N"), help: "list an artist's music videos") {
+            options, argument throws(UsageError) in options.artistID = try argument.integer()
+        },
     ]
 
     private static let afterListCommands: [CommandLineOption] = [
-        CommandLineOption(.history, "--history", help: "print recent searches (--json for a JSON array)"),
-        CommandLineOption(.clearHistory, "--clear-history", help: "forget recent searches"),
-        CommandLineOption(.verbose, "--verbose", short: "-v", help: "one line on stderr per request"),
-        CommandLineOption(.help, "--help", short: "-h", help: "show this help"),
-        CommandLineOption(.version, "--version", help: "show the version"),
+        CommandLineOption("--history", help: "print recent searches (--json for a JSON array)") { options, _ in
+            options.showHistory = true
+        },
+        CommandLineOption("--clear-history", help: "forget recent searches") { options, _ in
+            options.clearHistory = true
+        },
+        CommandLineOption("--verbose", short: "-v", help: "one line on stderr per request") { options, _ in
+            options.verbose = true
+        },
+        CommandLineOption("--help", short: "-h", help: "show this help") { options, _ in options.action = .help },
+        CommandLineOption("--version", help: "show the version") { options, _ in options.action = .version },
     ]
+}
+
+/// An option as it was given: the name typed and its value, read as the option's row asks.
+struct OptionArgument: Sendable {
+    /// The name as typed (`-l`, `--limit`), for messages.
+    let name: String
+    /// The value; `nil` for an option without one.
+    let value: String?
+
+    /// The value as text.
+    func text() throws(UsageError) -> String {
+        guard let value else { throw UsageError("option \(name) needs a value — see mvsearch --help") }
+        return value
+    }
+
+    /// The value as a whole number.
+    func integer() throws(UsageError) -> Int {
+        let text = try text()
+        guard let number = Int(text.trimmingWhitespace()) else {
+            throw UsageError("option \(name) needs a whole number, not \(CommandLineParser.quoted(text))")
+        }
+        return number
+    }
+
+    /// The value as a number of seconds, decimal only: `Double` would also read hexadecimal
+    /// (`0x10` as 16).
+    func seconds() throws(UsageError) -> TimeInterval {
+        let text = try text()
+        let decimal = text.trimmingWhitespace()
+        guard decimal.allSatisfy({ "0123456789.eE+-".contains($0) }), let number = Double(decimal), number.isFinite
+        else {
+            throw UsageError("option \(name) needs a number of seconds, not \(CommandLineParser.quoted(text))")
+        }
+        return number
+    }
+
+    /// The value as one of a fixed list, in any case.
+    func choice<Choice: RawRepresentable & CaseIterable>() throws(UsageError) -> Choice
+    where Choice.RawValue == String {
+        let text = try text()
+        guard let choice = Choice(rawValue: text.lowercased()) else {
+            let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("option \(name) takes one of \(choices), not \(CommandLineParser.quoted(text))")
+        }
+        return choice
+    }
 }

@@ -2,6 +2,12 @@ import Domain
 import Foundation
 import Presentation
 
+/// A value of a list command's own option, as its row parsed it.
+enum OptionValue: Hashable, Sendable {
+    case integer(Int)
+    case text(String)
+}
+
 /// What the command line asks for.
 enum Command: Equatable, Sendable {
     case help
@@ -12,6 +18,12 @@ enum Command: Equatable, Sendable {
 /// Everything a search run was given on the command line; `nil` where the user said nothing
 /// and a default (or the environment) decides.
 struct SearchOptions: Equatable, Sendable {
+    /// What `--help` or `--version` asks for instead of a search.
+    enum Action: Equatable, Sendable {
+        case help, version
+    }
+
+    var action: Action?
     var termWords: [String] = []
     var limit: Int?
     var offset: Int?
@@ -30,8 +42,11 @@ struct SearchOptions: Equatable, Sendable {
     var lookupID: Int?
     /// `--artist-id`: an artist's music videos.
     var artistID: Int?
-    /// A `ListCommand`'s option (`--artists`): the term names what it lists, not videos.
+    /// A `ListCommand`'s option (`--artists`, `--top`): what it lists instead of videos.
     var listCommand: ListCommand?
+    /// The values of a list command's own options, parsed by their rows, by long name
+    /// (`--genre` → 14): read by the command that declares them.
+    var listValues: [String: OptionValue] = [:]
     var interactive = false
     var noCache = false
     var offline = false

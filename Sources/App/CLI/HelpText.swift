@@ -23,7 +23,7 @@ enum HelpText {
           mvsearch -i [<term>...]         interactive session, also with piped input
           mvsearch --id <trackId>         one video's details
           mvsearch --artist-id <id>       an artist's music videos\(listCommandLines { command in
-            "\n" + "  mvsearch \(command.option.long) <term>...".padded(to: usageColumn) + command.usage
+            "\n" + "  mvsearch \(command.synopsis)".padded(to: usageColumn) + command.usage
         })
           mvsearch --history              recent searches, newest first
 
@@ -36,7 +36,7 @@ enum HelpText {
 
         JSON keys:
         \(wrapped("videos: " + MusicVideosListItemViewModel.jsonKeys.joined(separator: ", ")))\(listCommandLines { command in
-            "\n  \(command.rows) (\(command.option.long)): " + command.jsonKeys.joined(separator: ", ")
+            "\n" + wrapped("\(command.rows) (\(command.option.long)): " + command.jsonKeys.joined(separator: ", "))
         })
           recent searches (--history): \(RecentSearchesJSONRenderer.fields.joined(separator: ", "))
 

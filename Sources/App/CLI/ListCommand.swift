@@ -1,40 +1,69 @@
 import Domain
 import Presentation
 
-/// A command that lists one kind of row found for a term instead of music videos
-/// (`mvsearch --artists adele`). Its entry in `ListCommand.all` is the whole of it on the command
-/// line: the option (a row of the option table, so `--help`, the man page and the completions
-/// follow it), its usage line, the JSON keys `--json FIELDS` is checked against, and how its list
-/// is made for a term; the one-shot output and both sessions (`-i --artists`) show that list.
-/// Its repository, use case and view model are made by the scene container like every feature's.
+/// A command that lists one kind of row instead of the music videos found for a term
+/// (`mvsearch --artists adele`, `mvsearch --top`). Its entry is the whole of it on the command
+/// line: the option and the command's own options (rows of the option table, so `--help`, the
+/// man page and the completions follow them), whether it takes a term, its usage line, the JSON
+/// keys `--json FIELDS` is checked against, the query it builds from the parsed options, and how
+/// its list is made; the one-shot output and both sessions (`-i --artists`) show that list.
+/// Each entry lives in a file of its own (`ListCommand+Artists.swift`) and is registered in `all`.
 struct ListCommand: Sendable, Equatable {
+    /// What follows the option on the command line.
+    enum Operand: Sendable, Equatable {
+        /// Words to search for (`--artists <term>...`), shown as the placeholder.
+        case term
+        /// Nothing: the options say it all (`--top`).
+        case none
+    }
+
     let option: CommandLineOption
+    /// Options only this command takes (`--genre` for `--top`), listed after its option.
+    let options: [CommandLineOption]
+    let operand: Operand
     /// What it lists, for its line under `Usage:` in `--help`.
     let usage: String
     /// What its rows are, in messages about their JSON keys: `artists`.
     let rows: String
     /// The keys of its JSON objects, in order.
     let jsonKeys: [String]
-    /// Makes its list for a query. Every flow shows the list it returns in its own way.
-    let open: @MainActor @Sendable (MusicVideosSceneDIContainer, TermQuery, ListNavigation?) -> OpenedList
+    /// Builds and checks the command's query from the parsed options: every usage error is
+    /// found here, before any view model exists.
+    let prepare: @Sendable (ListArguments) throws(UsageError) -> PreparedList
 
     /// - Parameters:
     ///   - long: The option, `--artists`.
     ///   - help: Its line in the option list of `--help`.
+    ///   - operand: Whether it takes a term.
+    ///   - options: Options only it takes.
     ///   - usage: What it lists, for its line under `Usage:`.
     ///   - rows: What its rows are, in messages.
     ///   - row: The row type, whose JSON keys `--json FIELDS` may name.
-    ///   - open: Makes the list's view model with the scene container, for the query, its rows
-    ///     leading where the navigation says (`nil` when the list is written once).
-    init<Row: ListRowDescribing>(
-        _ long: String, help: String, usage: String, rows: String, of row: Row.Type,
-        open: @escaping @MainActor @Sendable (MusicVideosSceneDIContainer, TermQuery, ListNavigation?) -> OpenedList
+    ///   - query: The command's query, from the parsed options; the domain's rules are checked
+    ///     on it at once (`CatalogQuery.validated()`).
+    ///   - open: Makes the list's view model with the scene container, for the checked query, its
+    ///     rows leading where the navigation says (`nil` when the list is written once).
+    init<Query: CatalogQuery, Row: ListRowDescribing>(
+        _ long: String, help: String, operand: Operand = .term, options: [CommandLineOption] = [], usage: String,
+        rows: String, of row: Row.Type,
+        query: @escaping @Sendable (ListArguments) throws(UsageError) -> Query,
+        open: @escaping @MainActor @Sendable (MusicVideosSceneDIContainer, Query, ListNavigation?) -> OpenedList
     ) {
-        option = CommandLineOption(.list(long), long, help: help)
+        option = CommandLineOption(long, help: help) { parsed, _ throws(UsageError) in
+            if let other = parsed.listCommand, other.option.long != long {
+                throw UsageError("\(other.option.long) and \(long) cannot be used together — choose one")
+            }
+            parsed.listCommand = ListCommand.named(long)
+        }
+        self.options = options
+        self.operand = operand
         self.usage = usage
         self.rows = rows
         jsonKeys = Row.jsonKeys
-        self.open = open
+        prepare = { arguments throws(UsageError) in
+            let checked = try UsageError.checked(query(arguments).validated)
+            return PreparedList { container, navigation in open(container, checked, navigation) }
+        }
     }
 
     /// The list command whose option is `long`.
@@ -46,20 +75,44 @@ struct ListCommand: Sendable, Equatable {
     static func == (lhs: ListCommand, rhs: ListCommand) -> Bool {
         lhs.option.long == rhs.option.long
     }
+
+    /// How its line under `Usage:` starts: `--artists <term>...`, `--top [--genre ID]`.
+    var synopsis: String {
+        let own = options.map { option in
+            switch option.value {
+            case .none: " [\(option.long)]"
+            case .required(let placeholder), .optional(let placeholder): " [\(option.long) \(placeholder)]"
+            }
+        }
+        return option.long + own.joined() + (operand == .term ? " <term>..." : "")
+    }
 }
 
 extension ListCommand {
     /// Every list command, in the order `--help` lists them.
-    static let all: [ListCommand] = [artists]
+    static let all: [ListCommand] = [artists, top]
+}
 
-    static let artists = ListCommand(
-        "--artists", help: "search music-video artists instead of videos",
-        usage: "music-video artists matching the term", rows: "artists", of: MusicArtistsListItemViewModel.self
-    ) { container, query, navigation in
-        let viewModel = container.makeMusicArtistsListViewModel(
-            actions: navigation.map { MusicArtistsListViewModelActions(showArtistVideos: $0.showArtistVideos) })
-        return OpenedList(viewModel: viewModel) { await viewModel.didSearch(query: query) }
+/// What a list command builds its query from: the parsed options, with the settings every
+/// command shares resolved (the country from the environment, the default page size).
+struct ListArguments: Sendable {
+    /// The words after the options, joined (empty for a command without a term).
+    let term: String
+    let country: String
+    let limit: Int
+    /// Every option as parsed, for the command's own (`value(of:)`).
+    let options: SearchOptions
+
+    /// The number one of the command's own options was given, as its row parsed it.
+    func integer(of long: String) -> Int? {
+        guard case .integer(let number)? = options.listValues[long] else { return nil }
+        return number
     }
+}
+
+/// A list command checked and ready: every flow opens it when it shows it.
+struct PreparedList: Sendable {
+    let open: @MainActor @Sendable (MusicVideosSceneDIContainer, ListNavigation?) -> OpenedList
 }
 
 /// A list command's view model and the load that asks it for the rows: the one-shot output
@@ -69,8 +122,11 @@ struct OpenedList {
     let load: @MainActor () async -> Void
 }
 
-/// Where a session lets a list's rows lead; the session's coordinator fills it in.
+/// Where a session lets a list's rows lead; both sessions fill it in the same way
+/// (`SessionNavigation`). Any list may use any destination.
 struct ListNavigation {
     /// Opens an artist's music videos, as the details' `a` does.
     let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
+    /// Opens one video's details by its track id, looked up in the store.
+    let showMusicVideoDetails: @MainActor (_ id: MusicVideo.ID) -> Void
 }

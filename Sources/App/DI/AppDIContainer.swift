@@ -14,6 +14,7 @@ final class AppDIContainer {
         var sessionManager: (any NetworkSessionManager)?
         var musicVideosRepository: (any MusicVideosRepository)?
         var musicArtistsRepository: (any MusicArtistsRepository)?
+        var musicVideoChartsRepository: (any MusicVideoChartsRepository)?
         var recentSearchesRepository: (any RecentSearchesRepository)?
         var browser: (any URLOpening)?
         var responseCacheStore: (any ResponseCacheStore)?

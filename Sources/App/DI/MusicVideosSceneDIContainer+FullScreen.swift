@@ -26,11 +26,12 @@ extension MusicVideosSceneDIContainer {
         return (FullScreenResultsView(viewModel: viewModel, title: title, hints: Self.sessionHints), viewModel)
     }
 
-    func makeFullScreenDetailsView(video: MusicVideo, actions: MusicVideoDetailsViewModelActions)
-        -> FullScreenDetailsView
+    /// One video's details: `video` when known, else empty until its view model loads it.
+    func makeFullScreenDetailsView(video: MusicVideo?, actions: MusicVideoDetailsViewModelActions)
+        -> (FullScreenDetailsView, any MusicVideoDetailsViewModel)
     {
-        FullScreenDetailsView(
-            viewModel: makeMusicVideoDetailsViewModel(video: video, actions: actions), hints: Self.sessionHints)
+        let viewModel = makeMusicVideoDetailsViewModel(video: video, actions: actions)
+        return (FullScreenDetailsView(viewModel: viewModel, hints: Self.sessionHints), viewModel)
     }
 
     /// Any list whose rows describe their columns (the artists), Enter opening a row.

@@ -7,7 +7,9 @@ import Reactive
 import TerminalUI
 
 /// Makes everything the music-video screens need: repository, use cases, view models, views,
-/// interactive screens and the flow coordinator.
+/// interactive screens and the flow coordinator. Each list command's own factories are in an
+/// extension of their own (`MusicVideosSceneDIContainer+Artists.swift`), the full-screen
+/// session's views in `MusicVideosSceneDIContainer+FullScreen.swift`.
 @MainActor
 final class MusicVideosSceneDIContainer {
     struct Dependencies {
@@ -24,7 +26,7 @@ final class MusicVideosSceneDIContainer {
     static let commandLineHints: any HintPhrasing = CommandLineHintPhrasing()
     static let sessionHints: any HintPhrasing = PlainHintPhrasing()
 
-    private let dependencies: Dependencies
+    let dependencies: Dependencies
 
     init(dependencies: Dependencies) {
         self.dependencies = dependencies
@@ -38,11 +40,6 @@ final class MusicVideosSceneDIContainer {
     func makeMusicVideosRepository() -> any MusicVideosRepository {
         dependencies.overrides.musicVideosRepository
             ?? DefaultMusicVideosRepository(dataTransferService: dependencies.dataTransferService)
-    }
-
-    func makeMusicArtistsRepository() -> any MusicArtistsRepository {
-        dependencies.overrides.musicArtistsRepository
-            ?? DefaultMusicArtistsRepository(dataTransferService: dependencies.dataTransferService)
     }
 
     // MARK: Use cases
@@ -120,15 +117,6 @@ final class MusicVideosSceneDIContainer {
         case .json: JSONRenderer<Row>(keys: style.jsonFields)
         case .jsonl: JSONRenderer<Row>(keys: style.jsonFields, layout: .lines)
         }
-    }
-
-    // MARK: Artist search
-
-    func makeMusicArtistsListViewModel(actions: MusicArtistsListViewModelActions? = nil)
-        -> any MusicArtistsListViewModel
-    {
-        DefaultMusicArtistsListViewModel(
-            searchUseCase: DefaultSearchMusicArtistsUseCase(repository: makeMusicArtistsRepository()), actions: actions)
     }
 
     // MARK: Music video details
@@ -229,17 +217,18 @@ final class MusicVideosSceneDIContainer {
             activityIndicator: console.activityIndicator, hintPhrasing: Self.sessionHints)
     }
 
+    /// One video's details: `video` when known, else empty until its view model loads it.
     func makeDetailsScreen(
-        video: MusicVideo,
+        video: MusicVideo?,
         actions: MusicVideoDetailsViewModelActions,
         style: TextStyle
-    ) -> DetailsScreen {
+    ) -> (DetailsScreen, any MusicVideoDetailsViewModel) {
         let viewModel = makeMusicVideoDetailsViewModel(video: video, actions: actions)
         let view = makeMusicVideoDetailsView(
             viewModel: viewModel, style: OutputStyle(format: .table, usesColor: style.usesColor),
             hints: Self.sessionHints
         )
-        return DetailsScreen(viewModel: viewModel, view: view)
+        return (DetailsScreen(viewModel: viewModel, view: view), viewModel)
     }
 
     func makeSearchFlowCoordinator(

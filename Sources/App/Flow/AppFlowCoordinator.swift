@@ -45,11 +45,11 @@ final class AppFlowCoordinator {
         return outcome.status
     }
 
-    /// A list command's rows (`--artists`), written once in the format asked for.
+    /// A list command's rows (`--artists`, `--top`), written once in the format asked for.
     /// - Returns: 0 with rows, 1 when nothing was found, otherwise the error's status.
-    func runList(_ command: ListCommand, query: TermQuery, style: OutputStyle) async -> ExitStatus {
-        let list = command.open(sceneContainer, query, nil)
-        return await runList(list.viewModel, style: style, load: list.load)
+    func runList(_ list: PreparedList, style: OutputStyle) async -> ExitStatus {
+        let opened = list.open(sceneContainer, nil)
+        return await runList(opened.viewModel, style: style, load: opened.load)
     }
 
     private func runList<ViewModel: NumberedListOutput>(
@@ -73,13 +73,13 @@ final class AppFlowCoordinator {
     }
 
     /// The interactive session: full screen when both input and output are terminals, else the
-    /// line session; a list command (`-i --artists`) starts either on its list.
+    /// line session; a list command (`-i --artists`, `-i --top`) starts either on its list.
     /// - Parameters:
-    ///   - list: The list command whose rows the term asks for (`-i --artists`).
+    ///   - list: The list command's list to start on.
     ///   - fullScreen: What the terminal allows the full-screen session, or `nil` when it cannot
     ///     run one (`TERM=dumb`).
     func runInteractive(
-        term: String?, list: ListCommand? = nil, settings: MusicVideosSearchFlowCoordinator.Settings,
+        term: String?, list: PreparedList? = nil, settings: MusicVideosSearchFlowCoordinator.Settings,
         style: TextStyle, requests: RequestScope, fullScreen: FullScreenOptions? = nil
     ) async -> ExitStatus {
         let console = sceneContainer.console

@@ -8,7 +8,7 @@ import TerminalUI
 /// that move between screens or end the session, the status line's message, the help overlay,
 /// and the requests its views start; keys come in as `Key`s, frames go out from `frame`.
 @MainActor
-final class FullScreenFlowCoordinator: FullScreenHost {
+final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// What a key asks of the terminal session.
     enum Command: Equatable {
         case none
@@ -20,8 +20,8 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         case redrawAll
     }
 
-    private let container: MusicVideosSceneDIContainer
-    private let settings: MusicVideosSearchFlowCoordinator.Settings
+    let container: MusicVideosSceneDIContainer
+    let settings: MusicVideosSearchFlowCoordinator.Settings
     private(set) var stack: [any FullScreenView] = []
     /// The last error or notice; cleared by the next key.
     private(set) var message: String?
@@ -38,16 +38,19 @@ final class FullScreenFlowCoordinator: FullScreenHost {
     }
 
     /// Shows the search screen; with a term, searches for it at once.
-    /// - Parameter list: The list command whose rows the term asks for (`-i --artists`): its list
-    ///   goes over the search screen instead of the music videos found.
-    func start(term: String?, list: ListCommand? = nil) {
+    /// - Parameter list: A list command's list (`-i --artists jack`, `-i --top`): it goes over
+    ///   the search screen instead of the music videos found.
+    func start(term: String?, list: PreparedList? = nil) {
         let (searchView, viewModel) = container.makeFullScreenSearchView(
             actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
             term: term ?? "")
         push(searchView)
         searchView.didReappear()
-        guard let term else { return }
-        if let list { showList(list, for: term) } else { viewModel.didSubmit(term: term) }
+        if let list {
+            showList(list)
+        } else if let term {
+            viewModel.didSubmit(term: term)
+        }
     }
 
     /// Whether the screen on top is loading (the spinner turns).
@@ -124,34 +127,27 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         return .none
     }
 
-    // MARK: Navigation (the view models' actions)
+    // MARK: SessionNavigation (the view models' actions lead here)
 
-    private func settingsQuery(term: String) -> MusicVideoQuery {
-        MusicVideoQuery(
-            term: term, country: settings.country, limit: settings.limit, attribute: settings.attribute,
-            allowsExplicit: settings.allowsExplicit)
+    func pushVideos(
+        title: String, actions: MusicVideosListViewModelActions,
+        load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void
+    ) {
+        let (view, viewModel) = container.makeFullScreenResultsView(actions: actions, title: title)
+        push(view)
+        perform { await load(viewModel) }
     }
 
-    private func showResults(for term: String) {
-        let query = settingsQuery(term: term)
-        pushResults(title: "Music videos for \"\(term)\"") { await $0.didSearch(query: query) }
+    func pushDetails(
+        video: MusicVideo?, actions: MusicVideoDetailsViewModelActions,
+        load: (@MainActor (any MusicVideoDetailsViewModel) async -> Void)?
+    ) {
+        let (view, viewModel) = container.makeFullScreenDetailsView(video: video, actions: actions)
+        push(view)
+        if let load { view.load { await load(viewModel) } }
     }
 
-    private func showArtistVideos(artistID: Int, artistName: String?) {
-        let query = ArtistMusicVideosQuery(
-            artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
-        pushResults(title: "Music videos by " + (artistName ?? "artist \(artistID)")) {
-            await $0.didShowArtistVideos(query: query)
-        }
-    }
-
-    /// A list command's rows for a term (`-i --artists`); Enter on a row leads where
-    /// `ListNavigation` says.
-    private func showList(_ command: ListCommand, for term: String) {
-        let navigation = ListNavigation(showArtistVideos: { [weak self] in
-            self?.showArtistVideos(artistID: $0, artistName: $1)
-        })
-        let list = command.open(container, settings.termQuery(term), navigation)
+    func pushList(_ list: OpenedList) {
         pushList(list.viewModel, load: list.load)
     }
 
@@ -161,29 +157,6 @@ final class FullScreenFlowCoordinator: FullScreenHost {
         let view = container.makeFullScreenListView(viewModel: viewModel)
         push(view)
         view.load(load)
-    }
-
-    private func showDetails(of video: MusicVideo) {
-        let actions = MusicVideoDetailsViewModelActions(
-            openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] id, name in self?.showArtistVideos(artistID: id, artistName: name) })
-        push(container.makeFullScreenDetailsView(video: video, actions: actions))
-    }
-
-    private func open(_ url: URL) {
-        if !container.browser.open(url) {
-            report("cannot start a browser — the page is \(TerminalSanitizer.sanitize(url.absoluteString))")
-        }
-    }
-
-    private func pushResults(title: String, _ load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void) {
-        let actions = MusicVideosListViewModelActions(
-            showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
-            openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] id, name in self?.showArtistVideos(artistID: id, artistName: name) })
-        let (view, viewModel) = container.makeFullScreenResultsView(actions: actions, title: title)
-        push(view)
-        perform { await load(viewModel) }
     }
 
     private func push(_ view: any FullScreenView) {

@@ -11,22 +11,17 @@ import TerminalUI
 /// search screen a key is never searched for; `/` before words searches for them from any
 /// screen (`/s` searches for "s").
 @MainActor
-final class MusicVideosSearchFlowCoordinator {
+final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     /// What every search and artist list of the session uses.
     struct Settings: Equatable {
         var country: String
         var limit: Int
         var attribute: MusicVideoQuery.Attribute
         var allowsExplicit: Bool
-
-        /// A list command's query for a term, in the session's country and page size.
-        func termQuery(_ term: String) -> TermQuery {
-            TermQuery(term: term, country: country, limit: limit)
-        }
     }
 
-    private let container: MusicVideosSceneDIContainer
-    private let settings: Settings
+    let container: MusicVideosSceneDIContainer
+    let settings: Settings
     private let style: TextStyle
     private let requests: RequestScope
     private var stack: [any InteractiveScreen] = []
@@ -46,17 +41,20 @@ final class MusicVideosSearchFlowCoordinator {
     /// Runs the session until `q`, the end of input, or cancellation.
     /// - Parameters:
     ///   - term: Search for this at once, when given.
-    ///   - list: The list command whose rows the term asks for: start on those rows.
+    ///   - list: A list command's list (`-i --artists jack`, `-i --top`): start on its rows.
     /// - Returns: 0 when the user ended the session, 130 when it was cancelled.
-    func start(term: String?, list: ListCommand? = nil) async -> ExitStatus {
+    func start(term: String?, list: PreparedList? = nil) async -> ExitStatus {
         let (searchScreen, viewModel) = container.makeSearchScreen(
             actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
             style: style)
         searchViewModel = viewModel
         stack = [searchScreen]
         await viewModel.didLoad()
-        if let term {
-            if let list { showList(list, for: term) } else { showResults(for: term) }
+        if let list {
+            showList(list)
+            await runPendingLoads()
+        } else if let term {
+            showResults(for: term)
             await runPendingLoads()
         } else {
             searchScreen.show()
@@ -105,51 +103,28 @@ final class MusicVideosSearchFlowCoordinator {
     /// The keys of the other screens: on the search screen they are not searched for either.
     private static let screenKeys: Set<String> = ["n", "p", "o", "a"]
 
-    // MARK: Actions
+    // MARK: SessionNavigation (the view models' actions lead here)
 
-    private func showResults(for term: String) {
-        let query = MusicVideoQuery(
-            term: term, country: settings.country, limit: settings.limit, attribute: settings.attribute,
-            allowsExplicit: settings.allowsExplicit)
-        pushResults { await $0.didSearch(query: query) }
-    }
-
-    private func showDetails(of video: MusicVideo) {
-        let actions = MusicVideoDetailsViewModelActions(
-            openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] id, name in self?.showArtistVideos(artistID: id, artistName: name) })
-        // The details view draws the video as soon as it is bound to it.
-        stack.append(container.makeDetailsScreen(video: video, actions: actions, style: style))
-    }
-
-    private func showArtistVideos(artistID: Int, artistName: String?) {
-        let query = ArtistMusicVideosQuery(
-            artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
-        pushResults { await $0.didShowArtistVideos(query: query) }
-    }
-
-    /// A list command's rows for a term (`-i --artists`); a row leads where `ListNavigation` says.
-    private func showList(_ command: ListCommand, for term: String) {
-        let navigation = ListNavigation(showArtistVideos: { [weak self] in
-            self?.showArtistVideos(artistID: $0, artistName: $1)
-        })
-        let list = command.open(container, settings.termQuery(term), navigation)
-        push(container.makeListScreen(viewModel: list.viewModel, style: style), load: list.load)
-    }
-
-    private func open(_ url: URL) {
-        if !container.browser.open(url) {
-            report("cannot start a browser — the page is \(TerminalSanitizer.sanitize(url.absoluteString))")
-        }
-    }
-
-    /// Pushes a results screen now and loads it after the current input is handled.
-    private func pushResults(_ load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void) {
-        let actions = MusicVideosListViewModelActions(showMusicVideoDetails: { [weak self] video in
-            self?.showDetails(of: video)
-        })
+    func pushVideos(
+        title: String, actions: MusicVideosListViewModelActions,
+        load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void
+    ) {
         let (screen, viewModel) = container.makeResultsScreen(actions: actions, style: style)
         push(screen) { await load(viewModel) }
+    }
+
+    func pushDetails(
+        video: MusicVideo?, actions: MusicVideoDetailsViewModelActions,
+        load: (@MainActor (any MusicVideoDetailsViewModel) async -> Void)?
+    ) {
+        // The details view draws a video as soon as it has one: given, or when the load finds it.
+        let (screen, viewModel) = container.makeDetailsScreen(video: video, actions: actions, style: style)
+        stack.append(screen)
+        if let load { pendingLoads.append { await load(viewModel) } }
+    }
+
+    func pushList(_ list: OpenedList) {
+        push(container.makeListScreen(viewModel: list.viewModel, style: style), load: list.load)
     }
 
     /// Pushes a screen now and runs its load after the current input is handled.
@@ -190,7 +165,7 @@ final class MusicVideosSearchFlowCoordinator {
         style.dim(keys(for: screen)) + "\n> "
     }
 
-    private func report(_ message: String) {
+    func report(_ message: String) {
         console.diagnostics.write(MusicVideosSceneDIContainer.diagnosticPrefix + message + "\n")
     }
 }

@@ -30,10 +30,10 @@ final class FullScreenSession {
 
     /// - Parameters:
     ///   - term: Search for this at once, when given.
-    ///   - list: The list command whose rows the term asks for (`-i --artists`).
+    ///   - list: A list command's list to start on (`-i --artists jack`, `-i --top`).
     /// - Returns: 0 on `q`/Esc/Ctrl-D, 130 on Ctrl-C at idle or cancellation, 131 on Ctrl-\,
     ///   74 when the terminal could not be written.
-    func run(term: String?, list: ListCommand? = nil) async -> ExitStatus {
+    func run(term: String?, list: PreparedList? = nil) async -> ExitStatus {
         // Started in the background (`mvsearch -i &`): the terminal is entered on `fg` (`resume`).
         let startsInForeground = terminal.isForeground
         if startsInForeground {

@@ -38,5 +38,5 @@ public enum APIEndpoints {
         Endpoint(path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers)
     }
 
-    private static let headers = ["Accept": "application/json"]
+    static let headers = ["Accept": "application/json"]
 }

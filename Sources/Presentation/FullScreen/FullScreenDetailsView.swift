@@ -74,12 +74,16 @@ public struct DetailsViewState: Equatable, Sendable {
 }
 
 /// One video's details in the full-screen session: `o` opens its page, `a` its artist's videos.
+/// The video is given, or looked up by its id (`load`) while the spinner turns.
 @MainActor
 public final class FullScreenDetailsView: FullScreenView {
     private let viewModel: any MusicVideoDetailsViewModel
     private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()
     private var size = (columns: 80, rows: 10)
+    private var isLoading = false {
+        didSet { if isLoading != oldValue { host?.setNeedsDisplay() } }
+    }
     public weak var host: (any FullScreenHost)?
 
     public private(set) var state = DetailsViewState() {
@@ -98,6 +102,15 @@ public final class FullScreenDetailsView: FullScreenView {
         viewModel.notice
             .sink { [weak self] notice in self?.host?.report(notice) }
             .store(in: &subscriptions)
+        viewModel.isLoading
+            .sink { [weak self] in self?.isLoading = $0 }
+            .store(in: &subscriptions)
+        viewModel.notFound
+            .sink { [weak self] id in
+                self?.host?.report(
+                    UserMessage("no music video has the id \(id)", hint: .checkIDOrCountry).text(phrasing: hints))
+            }
+            .store(in: &subscriptions)
         viewModel.error
             .sink { [weak self] error in
                 self?.host?.report(CatalogErrorMessage.message(for: error).text(phrasing: hints))
@@ -110,8 +123,18 @@ public final class FullScreenDetailsView: FullScreenView {
         return state.render(columns: columns, rows: rows)
     }
 
+    /// Starts the lookup (a view-model input that awaits its request) through the host, so that
+    /// Ctrl-C can cancel it. Shows it loading at once.
+    public func load(_ work: @escaping @MainActor () async -> Void) {
+        isLoading = true
+        host?.perform(work)
+    }
+
+    /// Whether there is nothing to show (the lookup failed, found nothing, or was cancelled).
+    public var isEmpty: Bool { state.rows.isEmpty }
+
     public var keyHints: String { "o open · a artist's videos · Esc back · s search · ? help · q quit" }
-    public var activity: String? { nil }
+    public var activity: String? { isLoading ? "Looking up the video" : nil }
     public var capturesText: Bool { false }
 
     public var help: [(key: String, action: String)] {
@@ -137,8 +160,9 @@ public final class FullScreenDetailsView: FullScreenView {
     }
 
     public func cancelRequest() -> Bool {
+        let wasLoading = isLoading
         viewModel.didCancel()
-        return false
+        return wasLoading
     }
 
     public func didReappear() {}

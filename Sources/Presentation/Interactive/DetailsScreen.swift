@@ -21,6 +21,9 @@ public final class DetailsScreen: InteractiveScreen {
 
     public var keys: String { "o open in browser · a artist's videos" }
 
+    /// Whether there is no video to show (a lookup found none, failed, or was cancelled).
+    public var isEmpty: Bool { video == nil }
+
     public func show() {
         if let video { view.show(video) }
     }

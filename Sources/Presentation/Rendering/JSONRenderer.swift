@@ -15,6 +15,12 @@ public struct JSONField<Row>: Sendable {
     public static func literal(_ key: String, _ value: @escaping @Sendable (Row) -> String?) -> JSONField {
         JSONField(key: key, isString: false, value: value)
     }
+
+    /// The same key for rows that hold a `Row`: `part` finds it.
+    public func pullback<Whole>(_ part: @escaping @Sendable (Whole) -> Row) -> JSONField<Whole> {
+        let value = value
+        return JSONField<Whole>(key: key, isString: isString, value: { value(part($0)) })
+    }
 }
 
 /// How JSON output is laid out.

@@ -34,6 +34,24 @@ public struct TableColumn<Row>: Sendable {
     }
 }
 
+extension TableColumn {
+    /// The same column for rows that hold a `Row`: `part` finds it.
+    public func pullback<Whole>(_ part: @escaping @Sendable (Whole) -> Row) -> TableColumn<Whole> {
+        let value = value
+        let marker: (text: String, applies: @Sendable (Whole) -> Bool)? = self.marker.map { marker in
+            (marker.text, { marker.applies(part($0)) })
+        }
+        let width: TableColumn<Whole>.Width =
+            switch self.width {
+            case .fitted: .fitted
+            case .fittedAlways: .fittedAlways
+            case .flexible(let percent): .flexible(percent: percent)
+            }
+        return TableColumn<Whole>(
+            header, width: width, alignRight: alignRight, marker: marker, value: { value(part($0)) })
+    }
+}
+
 /// Numbered rows in the columns the row describes, aligned by display width (CJK, emoji) and
 /// fitted to a terminal width.
 public struct TableRenderer<Row: ListRowDescribing>: ListRenderer {

@@ -1,0 +1,176 @@
+import Domain
+import Foundation
+import Presentation
+
+/// A command line checked whole, before anything runs: which flow, with which checked query,
+/// written how. Every usage error — conflicting options, a term where none is taken, a query
+/// that breaks the domain's rules (`--limit 500`) — is found while building it, so no view
+/// model is ever made for a command line that cannot run.
+struct Invocation {
+    /// What runs.
+    enum Flow {
+        case search(MusicVideoQuery)
+        case lookup(MusicVideoLookupQuery)
+        case artistVideos(ArtistMusicVideosQuery)
+        case list(PreparedList)
+        /// The session, starting on the results for `term` or on `list`.
+        case interactive(term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings)
+        case history(asObjects: Bool)
+        case clearHistory
+
+        /// Whether it asks the service (or the response cache) anything.
+        var usesCache: Bool {
+            switch self {
+            case .search, .lookup, .artistVideos, .list, .interactive: true
+            case .history, .clearHistory: false
+            }
+        }
+    }
+
+    /// Which flow the options ask for, before the settings are resolved.
+    enum Route: Equatable {
+        case search
+        case lookup(Int)
+        case artistVideos(Int)
+        case list(ListCommand)
+        case interactive, history, clearHistory
+    }
+
+    let flow: Flow
+    let style: OutputStyle
+
+    /// Which flow the options ask for: one at most, with a term only where one is taken.
+    /// - Parameter inputIsTerminal: Without a term, a terminal's input gets the session.
+    /// - Throws: `UsageError`.
+    static func route(for options: SearchOptions, inputIsTerminal: Bool) throws(UsageError) -> Route {
+        var routes: [(String, Route)] = []
+        if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
+        if let id = options.artistID { routes.append(("--artist-id", .artistVideos(id))) }
+        if options.showHistory { routes.append(("--history", .history)) }
+        if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
+        if options.interactive { routes.append(("--interactive", .interactive)) }
+        if let list = options.listCommand, !options.interactive { routes.append((list.option.long, .list(list))) }
+        guard routes.count <= 1 else {
+            throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
+        }
+        try checkOptionsApply(options, to: routes.first)
+        if let list = options.listCommand {
+            switch list.operand {
+            case .term where options.termWords.isEmpty:
+                let interactive = options.interactive ? "-i " : ""
+                throw UsageError(
+                    "\(interactive)\(list.option.long) needs a search term — usage: mvsearch \(interactive)\(list.synopsis)"
+                )
+            case .none where !options.termWords.isEmpty:
+                throw termNotTaken(by: list.option.long, options)
+            default: break
+            }
+        }
+        if let (name, route) = routes.first {
+            switch route {
+            case .interactive, .list: return route
+            default:
+                guard options.termWords.isEmpty else { throw termNotTaken(by: name, options) }
+                return route
+            }
+        }
+        if options.termWords.isEmpty {
+            guard inputIsTerminal else {
+                throw UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help")
+            }
+            return .interactive
+        }
+        return .search
+    }
+
+    private static func termNotTaken(by name: String, _ options: SearchOptions) -> UsageError {
+        UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
+    }
+
+    /// `--by`, `--no-explicit` and `--offset` shape a search for music videos, and a list
+    /// command's own options (`--genre`) its list; anywhere else they would be silently ignored
+    /// and the results would not be what was asked for. (`--limit` and `--country` are settings
+    /// some routes have no use for and an alias may always pass, so those are not refused.)
+    private static func checkOptionsApply(_ options: SearchOptions, to route: (name: String, route: Route)?)
+        throws(UsageError)
+    {
+        for command in ListCommand.all where command != options.listCommand {
+            if let own = command.options.first(where: { options.listValues[$0.long] != nil }) {
+                throw UsageError(
+                    "\(own.long) applies only to \(command.option.long) — add \(command.option.long) or drop it")
+            }
+        }
+        let given = [
+            ("--by", options.attribute != .any), ("--no-explicit", !options.allowsExplicit),
+            ("--offset", options.offset != nil),
+        ].filter(\.1).map(\.0)
+        var allowed: Set<String> = []
+        let place: String
+        if let list = options.listCommand {
+            place = list.option.long
+        } else if let route {
+            place = route.name
+            if case .interactive = route.route { allowed = ["--by", "--no-explicit"] }
+        } else {
+            return
+        }
+        let refused = given.filter { !allowed.contains($0) }
+        guard !refused.isEmpty else { return }
+        let one = refused.count == 1
+        throw UsageError(
+            "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(place) — drop \(one ? "it" : "them")"
+        )
+    }
+
+    /// - Parameters:
+    ///   - route: What `route(for:inputIsTerminal:)` chose.
+    ///   - options: The parsed options.
+    ///   - configuration: The run's resolved settings (the country).
+    ///   - outputIsTerminal: Whether standard output is a terminal (the default format, colour).
+    ///   - environment: `NO_COLOR`, `TERM`.
+    /// - Throws: `UsageError` for unknown JSON fields or a query that breaks the domain's rules.
+    init(
+        route: Route, options: SearchOptions, configuration: AppConfiguration, outputIsTerminal: Bool,
+        environment: [String: String]
+    ) throws(UsageError) {
+        var style = OutputStyle(options: options, outputIsTerminal: outputIsTerminal, environment: environment)
+        var historyAsObjects = false
+        if case .history = route {
+            historyAsObjects = try JSONFields.historyFields(options.jsonFields)
+        } else if let command = options.listCommand {
+            style.jsonFields = try JSONFields.fields(options.jsonFields, of: command)
+        } else {
+            style.jsonFields = try JSONFields.videoFields(options.jsonFields)
+        }
+        let country = configuration.country
+        let limit = options.limit ?? MusicVideoQuery.defaultLimit
+        let arguments = ListArguments(term: options.term, country: country, limit: limit, options: options)
+        switch route {
+        case .search:
+            let query = MusicVideoQuery(
+                term: options.term, country: country, limit: limit, offset: options.offset ?? 0,
+                attribute: options.attribute, allowsExplicit: options.allowsExplicit)
+            flow = .search(try UsageError.checked(query.validated))
+        case .lookup(let id):
+            flow = .lookup(try UsageError.checked(MusicVideoLookupQuery(id: id, country: country).validated))
+        case .artistVideos(let id):
+            let query = ArtistMusicVideosQuery(artistID: id, country: country, limit: limit)
+            flow = .artistVideos(try UsageError.checked(query.validated))
+        case .list(let command):
+            flow = .list(try command.prepare(arguments))
+        case .interactive:
+            let settings = MusicVideosSearchFlowCoordinator.Settings(
+                country: try UsageError.checked { () throws(QueryProblem) in try QueryValidation.country(country) },
+                limit: try UsageError.checked { () throws(QueryProblem) in try QueryValidation.limit(limit) },
+                attribute: options.attribute, allowsExplicit: options.allowsExplicit)
+            let list = try options.listCommand.map { command throws(UsageError) in try command.prepare(arguments) }
+            let term = options.termWords.isEmpty ? nil : options.term
+            flow = .interactive(term: term, list: list, settings: settings)
+        case .history:
+            flow = .history(asObjects: historyAsObjects)
+        case .clearHistory:
+            flow = .clearHistory
+        }
+        self.style = style
+    }
+}

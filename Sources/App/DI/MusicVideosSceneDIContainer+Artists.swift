@@ -1,0 +1,18 @@
+import Data
+import Domain
+import Presentation
+
+/// The artist search (`--artists`).
+extension MusicVideosSceneDIContainer {
+    func makeMusicArtistsRepository() -> any MusicArtistsRepository {
+        dependencies.overrides.musicArtistsRepository
+            ?? DefaultMusicArtistsRepository(dataTransferService: dependencies.dataTransferService)
+    }
+
+    func makeMusicArtistsListViewModel(actions: MusicArtistsListViewModelActions? = nil)
+        -> any MusicArtistsListViewModel
+    {
+        DefaultMusicArtistsListViewModel(
+            searchUseCase: DefaultSearchMusicArtistsUseCase(repository: makeMusicArtistsRepository()), actions: actions)
+    }
+}

@@ -1,0 +1,88 @@
+import Domain
+import Foundation
+import Presentation
+import TerminalUI
+
+/// Where the session's screens lead, written once for both sessions: the queries each
+/// destination asks, in the session's country and page size, and the actions the view models are
+/// given. A coordinator says only how it shows each kind of screen — its own screen types —
+/// and how it reports a message.
+@MainActor
+protocol SessionNavigation: AnyObject {
+    var container: MusicVideosSceneDIContainer { get }
+    var settings: MusicVideosSearchFlowCoordinator.Settings { get }
+    /// Shows a list of music videos titled `title`, loaded by `load`.
+    func pushVideos(
+        title: String, actions: MusicVideosListViewModelActions,
+        load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void)
+    /// Shows one video's details: `video` when it is known, else what `load` finds.
+    func pushDetails(
+        video: MusicVideo?, actions: MusicVideoDetailsViewModelActions,
+        load: (@MainActor (any MusicVideoDetailsViewModel) async -> Void)?)
+    /// Shows a list command's list.
+    func pushList(_ list: OpenedList)
+    /// Tells the user something (a failure to open a page).
+    func report(_ message: String)
+}
+
+extension SessionNavigation {
+    /// The music videos found for words.
+    func showResults(for term: String) {
+        let query = MusicVideoQuery(
+            term: term, country: settings.country, limit: settings.limit, attribute: settings.attribute,
+            allowsExplicit: settings.allowsExplicit)
+        pushVideos(title: "Music videos for \"\(term)\"", actions: videosActions) { await $0.didSearch(query: query) }
+    }
+
+    /// An artist's music videos.
+    func showArtistVideos(artistID: Int, artistName: String?) {
+        let query = ArtistMusicVideosQuery(
+            artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
+        pushVideos(title: "Music videos by " + (artistName ?? "artist \(artistID)"), actions: videosActions) {
+            await $0.didShowArtistVideos(query: query)
+        }
+    }
+
+    /// A video already at hand.
+    func showDetails(of video: MusicVideo) {
+        pushDetails(video: video, actions: detailsActions, load: nil)
+    }
+
+    /// A video by its track id, looked up in the session's store country.
+    func showMusicVideoDetails(id: MusicVideo.ID) {
+        let query = MusicVideoLookupQuery(id: id, country: settings.country)
+        pushDetails(video: nil, actions: detailsActions) { await $0.didLoad(query: query) }
+    }
+
+    /// A list command's list, its rows leading to any destination here.
+    func showList(_ list: PreparedList) {
+        pushList(list.open(container, listNavigation))
+    }
+
+    /// A web page in the user's browser.
+    func open(_ url: URL) {
+        if !container.browser.open(url) {
+            report("cannot start a browser — the page is \(TerminalSanitizer.sanitize(url.absoluteString))")
+        }
+    }
+
+    /// Every destination a list command's rows may lead to.
+    var listNavigation: ListNavigation {
+        ListNavigation(
+            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
+            showMusicVideoDetails: { [weak self] in self?.showMusicVideoDetails(id: $0) })
+    }
+
+    private var videosActions: MusicVideosListViewModelActions {
+        MusicVideosListViewModelActions(
+            showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
+            openInBrowser: { [weak self] in self?.open($0) },
+            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) })
+    }
+
+    private var detailsActions: MusicVideoDetailsViewModelActions {
+        MusicVideoDetailsViewModelActions(
+            openInBrowser: { [weak self] in self?.open($0) },
+            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) })
+    }
+}

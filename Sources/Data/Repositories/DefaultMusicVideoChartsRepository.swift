@@ -1,0 +1,19 @@
+import Domain
+import Foundation
+import Networking
+
+/// The store's music-video charts, from its RSS generator.
+public struct DefaultMusicVideoChartsRepository: MusicVideoChartsRepository {
+    private let dataTransferService: any DataTransferService
+
+    /// - Parameter dataTransferService: Requests and decodes endpoints.
+    public init(dataTransferService: any DataTransferService) {
+        self.dataTransferService = dataTransferService
+    }
+
+    public func topMusicVideos(query: ChartQuery) async throws(CatalogError) -> [MusicVideo] {
+        try await dataTransferService.fetch(APIEndpoints.topMusicVideos(with: query)).entries.compactMap {
+            $0.toDomain()
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Domain
+import Foundation
+import Reactive
+
+/// One row of a chart: its position and the video, with the music-video list's columns.
+public typealias TopMusicVideosItemViewModel = RankedRow<MusicVideosListItemViewModel>
+
+/// Navigation out of the chart; the coordinator fills it in.
+public struct TopMusicVideosViewModelActions {
+    public let showMusicVideoDetails: @MainActor (_ id: MusicVideo.ID) -> Void
+
+    public init(showMusicVideoDetails: @escaping @MainActor (_ id: MusicVideo.ID) -> Void) {
+        self.showMusicVideoDetails = showMusicVideoDetails
+    }
+}
+
+/// Events the chart reacts to; choosing a row comes from `NumberedListInput`.
+@MainActor
+public protocol TopMusicVideosViewModelInput: NumberedListInput {
+    /// Loads the chart, replacing what is shown; returns when done (cancelling the awaiting task
+    /// cancels the request).
+    func didLoad(query: ChartQuery) async
+}
+
+/// What the chart shows: its rows, top first, under a title naming the chart.
+@MainActor
+public protocol TopMusicVideosViewModelOutput: NumberedListOutput where Row == TopMusicVideosItemViewModel {}
+
+public typealias TopMusicVideosViewModel = TopMusicVideosViewModelInput & TopMusicVideosViewModelOutput
+
+/// Loads a chart through the use case; a row opens that video's details.
+@MainActor
+public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
+    private let useCase: any FetchTopMusicVideosUseCase
+    private let actions: TopMusicVideosViewModelActions?
+    private let content = ListContent<TopMusicVideosItemViewModel>(title: "Top music videos")
+
+    public var items: AnyPublisher<[TopMusicVideosItemViewModel], Never> { content.items }
+    public var title: AnyPublisher<String, Never> { content.title }
+    public let choice = "details"
+    public var loading: AnyPublisher<ListLoading, Never> { content.loading }
+    public var noResults: AnyPublisher<UserMessage, Never> { content.noResults }
+    public var error: AnyPublisher<CatalogError, Never> { content.error }
+
+    /// - Parameters:
+    ///   - useCase: Fetches the chart.
+    ///   - actions: Navigation; `nil` where the list leads nowhere (one-shot output).
+    public init(useCase: any FetchTopMusicVideosUseCase, actions: TopMusicVideosViewModelActions? = nil) {
+        self.useCase = useCase
+        self.actions = actions
+    }
+
+    public func didLoad(query: ChartQuery) async {
+        let useCase = useCase
+        await content.load { () async throws(CatalogError) in
+            let page = try await useCase.execute(query: query)
+            let chart = Self.chartName(page.query)
+            return .init(
+                title: chart.prefix(1).uppercased() + chart.dropFirst(),
+                rows: TopMusicVideosItemViewModel.ranked(MusicVideosListItemViewModel.items(for: page.items)),
+                nothingFound: UserMessage("the \(chart) is empty", hint: .checkIDOrCountry))
+        }
+    }
+
+    public func didSelectItem(at index: Int) {
+        guard let row = content.row(at: index) else { return }
+        actions?.showMusicVideoDetails(row.row.video.id)
+    }
+
+    /// `top music videos chart in US` or `… in US (genre 14)`.
+    nonisolated private static func chartName(_ query: ChartQuery) -> String {
+        "top music videos chart in \(query.country)" + (query.genreID.map { " (genre \($0))" } ?? "")
+    }
+}
