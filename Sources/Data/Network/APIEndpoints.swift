@@ -1,7 +1,8 @@
 import Foundation
 import Networking
 
-/// Every iTunes endpoint the app uses, as values.
+/// Every iTunes endpoint the app uses, as values: the music-video search and lookups here, each
+/// list command's endpoint in an extension beside its DTOs (`APIEndpoints.searchMusicArtists`).
 public enum APIEndpoints {
     /// The statuses with which the service refuses a client that sends too many requests:
     /// 403 with an empty body (what it really sends), and the standard 429.
@@ -29,13 +30,6 @@ public enum APIEndpoints {
         MusicVideosResponseDTO
     > {
         Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers)
-    }
-
-    /// `GET search?term=…&media=musicVideo&entity=musicArtist&…`: artists with music videos.
-    /// - Parameter requestDTO: The search parameters.
-    /// - Returns: The endpoint, decoding to the artist envelope.
-    public static func searchMusicArtists(with requestDTO: TermSearchRequestDTO) -> Endpoint<MusicArtistsResponseDTO> {
-        Endpoint(path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers)
     }
 
     static let headers = ["Accept": "application/json"]

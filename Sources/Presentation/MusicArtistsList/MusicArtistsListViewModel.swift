@@ -70,17 +70,14 @@ public typealias MusicArtistsListViewModel = MusicArtistsListViewModelInput & Mu
 public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
     private let searchUseCase: any SearchMusicArtistsUseCase
     private let actions: MusicArtistsListViewModelActions?
-    private let loader = ListLoader<MusicArtistsPage>()
-    private let itemsSubject = CurrentValueSubject<[MusicArtistsListItemViewModel], Never>([])
-    private let titleSubject = CurrentValueSubject<String, Never>("Artists")
-    private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
+    private let content = ListContent<MusicArtistsListItemViewModel>(title: "Artists")
 
-    public let items: AnyPublisher<[MusicArtistsListItemViewModel], Never>
-    public let title: AnyPublisher<String, Never>
+    public var items: AnyPublisher<[MusicArtistsListItemViewModel], Never> { content.items }
+    public var title: AnyPublisher<String, Never> { content.title }
     public let choice = "artist's videos"
-    public let loading: AnyPublisher<ListLoading, Never>
-    public let noResults: AnyPublisher<UserMessage, Never>
-    public let error: AnyPublisher<CatalogError, Never>
+    public var loading: AnyPublisher<ListLoading, Never> { content.loading }
+    public var noResults: AnyPublisher<UserMessage, Never> { content.noResults }
+    public var error: AnyPublisher<CatalogError, Never> { content.error }
 
     /// - Parameters:
     ///   - searchUseCase: Searches artists.
@@ -88,27 +85,21 @@ public final class DefaultMusicArtistsListViewModel: MusicArtistsListViewModel {
     public init(searchUseCase: any SearchMusicArtistsUseCase, actions: MusicArtistsListViewModelActions? = nil) {
         self.searchUseCase = searchUseCase
         self.actions = actions
-        items = itemsSubject.eraseToAnyPublisher()
-        title = titleSubject.eraseToAnyPublisher()
-        loading = loader.loading
-        noResults = noResultsSubject.eraseToAnyPublisher()
-        error = loader.error
     }
 
     public func didSearch(query: MusicArtistQuery) async {
         let useCase = searchUseCase
-        let search = { @Sendable () async throws(CatalogError) in try await useCase.execute(query: query) }
-        guard let page = await loader.load(as: .firstPage, search) else { return }
-        titleSubject.send("Artists for \"\(TerminalSanitizer.sanitize(page.query.term))\"")
-        itemsSubject.send(page.items.map(MusicArtistsListItemViewModel.init(artist:)))
-        if page.items.isEmpty {
-            noResultsSubject.send(UserMessage("no artists found for \"\(page.query.term)\"", hint: .tryOtherWords))
+        await content.load { () async throws(CatalogError) in
+            let page = try await useCase.execute(query: query)
+            return .init(
+                title: "Artists for \"\(TerminalSanitizer.sanitize(page.query.term))\"",
+                rows: page.items.map(MusicArtistsListItemViewModel.init(artist:)),
+                nothingFound: UserMessage("no artists found for \"\(page.query.term)\"", hint: .tryOtherWords))
         }
     }
 
     public func didSelectItem(at index: Int) {
-        let rows = itemsSubject.value
-        guard rows.indices.contains(index) else { return }
-        actions?.showArtistVideos(rows[index].artist.id, rows[index].artist.name)
+        guard let row = content.row(at: index) else { return }
+        actions?.showArtistVideos(row.artist.id, row.artist.name)
     }
 }

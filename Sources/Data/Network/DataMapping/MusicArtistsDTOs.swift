@@ -4,6 +4,15 @@ import Networking
 /// A Search answer about artists.
 public typealias MusicArtistsResponseDTO = ITunesResponseDTO<MusicArtistResultDTO>
 
+extension APIEndpoints {
+    /// `GET search?term=…&media=musicVideo&entity=musicArtist&…`: artists with music videos.
+    /// - Parameter requestDTO: The search parameters.
+    /// - Returns: The endpoint, decoding to the artist envelope.
+    public static func searchMusicArtists(with requestDTO: TermSearchRequestDTO) -> Endpoint<MusicArtistsResponseDTO> {
+        Endpoint(path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers)
+    }
+}
+
 /// One row of an artist answer: `{"wrapperType":"artist","artistName":…,"artistLinkUrl":…,
 /// "artistId":…,"primaryGenreName":…}` (no `kind`; the page is `artistLinkUrl`).
 public struct MusicArtistResultDTO: ITunesRowDTO {
