@@ -86,8 +86,6 @@ struct Application {
             return await coordinator.runSearch(query: query, style: style)
         case .lookup(let query):
             return await coordinator.runLookup(query: query, style: style)
-        case .artistVideos(let query):
-            return await coordinator.runArtistVideos(query: query, style: style)
         case .list(let list):
             return await coordinator.runList(list, style: style)
         case .interactive(let term, let list, let settings):

@@ -73,7 +73,7 @@ struct CommandLineOption: Sendable {
         all.flatMap { option in option.names.map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
 
     /// The table, in the order `--help` lists it: each list command's option and its own options
-    /// (`ListCommand.all`) after `--artist-id`.
+    /// (`ListCommand.all`) after `--id`.
     static let all: [CommandLineOption] =
         beforeListCommands + ListCommand.all.flatMap { [$0.option] + $0.options } + afterListCommands
 
@@ -137,9 +137,6 @@ struct CommandLineOption: Sendable {
         ) { options, _ in options.interactive = true },
         CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
             options, argument throws(UsageError) in options.lookupID = try argument.integer()
-        },
-        CommandLineOption("--artist-id", value: .required("N"), help: "list an artist's music videos") {
-            options, argument throws(UsageError) in options.artistID = try argument.integer()
         },
     ]
 

@@ -40,8 +40,6 @@ struct SearchOptions: Equatable, Sendable {
     var verbose = false
     /// `--id`: one video's details.
     var lookupID: Int?
-    /// `--artist-id`: an artist's music videos.
-    var artistID: Int?
     /// A `ListCommand`'s option (`--artists`, `--top`): what it lists instead of videos.
     var listCommand: ListCommand?
     /// The values of a list command's own options, parsed by their rows, by long name

@@ -21,8 +21,7 @@ enum HelpText {
           mvsearch [options] <term>...    search; the words are joined with spaces
           mvsearch                        interactive session (when stdin is a terminal)
           mvsearch -i [<term>...]         interactive session, also with piped input
-          mvsearch --id <trackId>         one video's details
-          mvsearch --artist-id <id>       an artist's music videos\(listCommandLines { command in
+          mvsearch --id <trackId>         one video's details\(listCommandLines { command in
             "\n" + "  mvsearch \(command.synopsis)".padded(to: usageColumn) + command.usage
         })
           mvsearch --history              recent searches, newest first

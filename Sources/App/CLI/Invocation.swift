@@ -11,7 +11,6 @@ struct Invocation {
     enum Flow {
         case search(MusicVideoQuery)
         case lookup(MusicVideoLookupQuery)
-        case artistVideos(ArtistMusicVideosQuery)
         case list(PreparedList)
         /// The session, starting on the results for `term` or on `list`.
         case interactive(term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings)
@@ -21,7 +20,7 @@ struct Invocation {
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
-            case .search, .lookup, .artistVideos, .list, .interactive: true
+            case .search, .lookup, .list, .interactive: true
             case .history, .clearHistory: false
             }
         }
@@ -31,7 +30,6 @@ struct Invocation {
     enum Route: Equatable {
         case search
         case lookup(Int)
-        case artistVideos(Int)
         case list(ListCommand)
         case interactive, history, clearHistory
     }
@@ -45,7 +43,6 @@ struct Invocation {
     static func route(for options: SearchOptions, inputIsTerminal: Bool) throws(UsageError) -> Route {
         var routes: [(String, Route)] = []
         if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
-        if let id = options.artistID { routes.append(("--artist-id", .artistVideos(id))) }
         if options.showHistory { routes.append(("--history", .history)) }
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
         if options.interactive { routes.append(("--interactive", .interactive)) }
@@ -153,9 +150,6 @@ struct Invocation {
             flow = .search(try UsageError.checked(query.validated))
         case .lookup(let id):
             flow = .lookup(try UsageError.checked(MusicVideoLookupQuery(id: id, country: country).validated))
-        case .artistVideos(let id):
-            let query = ArtistMusicVideosQuery(artistID: id, country: country, limit: limit)
-            flow = .artistVideos(try UsageError.checked(query.validated))
         case .list(let command):
             flow = .list(try command.prepare(arguments))
         case .interactive:

@@ -1,8 +1,9 @@
 import Domain
 import Presentation
 
-/// A command that lists one kind of row instead of the music videos found for a term
-/// (`mvsearch --artists adele`, `mvsearch --top`). Its entry is the whole of it on the command
+/// A command that lists rows other than the music videos found for a term: a search by words
+/// (`mvsearch --artists adele`), a lookup by id (`mvsearch --artist-id 909253`), a chart with no
+/// term (`mvsearch --top`). Its entry is the whole of it on the command
 /// line: the option and the command's own options (rows of the option table, so `--help`, the
 /// man page and the completions follow them), whether it takes a term, its usage line, the JSON
 /// keys `--json FIELDS` is checked against, the query it builds from the parsed options, and how
@@ -33,6 +34,8 @@ struct ListCommand: Sendable, Equatable {
 
     /// - Parameters:
     ///   - long: The option, `--artists`.
+    ///   - id: The placeholder of an id the option takes (`--artist-id N`), read as a whole
+    ///     number into `ListArguments.integer(of: long)`; `nil` for an option without a value.
     ///   - help: Its line in the option list of `--help`.
     ///   - operand: Whether it takes a term.
     ///   - options: Options only it takes.
@@ -44,16 +47,19 @@ struct ListCommand: Sendable, Equatable {
     ///   - open: Makes the list's view model with the scene container, for the checked query, its
     ///     rows leading where the navigation says (`nil` when the list is written once).
     init<Query: CatalogQuery, Row: ListRowDescribing>(
-        _ long: String, help: String, operand: Operand = .term, options: [CommandLineOption] = [], usage: String,
+        _ long: String, id: String? = nil, help: String, operand: Operand = .term, options: [CommandLineOption] = [],
+        usage: String,
         rows: String, of row: Row.Type,
         query: @escaping @Sendable (ListArguments) throws(UsageError) -> Query,
         open: @escaping @MainActor @Sendable (MusicVideosSceneDIContainer, Query, ListNavigation?) -> OpenedList
     ) {
-        option = CommandLineOption(long, help: help) { parsed, _ throws(UsageError) in
+        option = CommandLineOption(long, value: id.map(CommandLineOption.Value.required) ?? .none, help: help) {
+            parsed, argument throws(UsageError) in
             if let other = parsed.listCommand, other.option.long != long {
                 throw UsageError("\(other.option.long) and \(long) cannot be used together — choose one")
             }
             parsed.listCommand = ListCommand.named(long)
+            if id != nil { parsed.listValues[long] = .integer(try argument.integer()) }
         }
         self.options = options
         self.operand = operand
@@ -76,7 +82,8 @@ struct ListCommand: Sendable, Equatable {
         lhs.option.long == rhs.option.long
     }
 
-    /// How its line under `Usage:` starts: `--artists <term>...`, `--top [--genre ID]`.
+    /// How its line under `Usage:` starts: `--artists <term>...`, `--top [--genre ID]`,
+    /// `--artist-id N`.
     var synopsis: String {
         let own = options.map { option in
             switch option.value {
@@ -84,13 +91,14 @@ struct ListCommand: Sendable, Equatable {
             case .required(let placeholder), .optional(let placeholder): " [\(option.long) \(placeholder)]"
             }
         }
-        return option.long + own.joined() + (operand == .term ? " <term>..." : "")
+        let value = if case .required(let placeholder) = option.value { " " + placeholder } else { "" }
+        return option.long + value + own.joined() + (operand == .term ? " <term>..." : "")
     }
 }
 
 extension ListCommand {
     /// Every list command, in the order `--help` lists them.
-    static let all: [ListCommand] = [artists, top]
+    static let all: [ListCommand] = [artistVideos, artists, top]
 }
 
 /// What a list command builds its query from: the parsed options, with the settings every
@@ -125,6 +133,8 @@ struct OpenedList {
 /// Where a session lets a list's rows lead; both sessions fill it in the same way
 /// (`SessionNavigation`). Any list may use any destination.
 struct ListNavigation {
+    /// Opens a video's details, as Enter on a search's row does.
+    let showDetails: @MainActor (MusicVideo) -> Void
     /// Opens an artist's music videos, as the details' `a` does.
     let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
     /// Opens one video's details by its track id, looked up in the store.

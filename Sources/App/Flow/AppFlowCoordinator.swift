@@ -21,11 +21,6 @@ final class AppFlowCoordinator {
         return await runVideos(style: style, firstNumber: firstNumber) { await $0.didSearch(query: query) }
     }
 
-    /// An artist's music videos (`--artist-id`), written once.
-    func runArtistVideos(query: ArtistMusicVideosQuery, style: OutputStyle) async -> ExitStatus {
-        await runVideos(style: style) { await $0.didShowArtistVideos(query: query) }
-    }
-
     private func runVideos(
         style: OutputStyle, firstNumber: Int = 1, load: @MainActor (any MusicVideosListViewModel) async -> Void
     ) async -> ExitStatus {

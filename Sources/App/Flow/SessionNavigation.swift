@@ -69,6 +69,7 @@ extension SessionNavigation {
     /// Every destination a list command's rows may lead to.
     var listNavigation: ListNavigation {
         ListNavigation(
+            showDetails: { [weak self] in self?.showDetails(of: $0) },
             showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
             showMusicVideoDetails: { [weak self] in self?.showMusicVideoDetails(id: $0) })
     }
