@@ -58,7 +58,9 @@ public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
             return .init(
                 title: chart.prefix(1).uppercased() + chart.dropFirst(),
                 rows: TopMusicVideosItemViewModel.ranked(MusicVideosListItemViewModel.items(for: page.items)),
-                nothingFound: UserMessage("the \(chart) is empty", hint: .checkIDOrCountry))
+                // The store answers an unknown country, or a genre it has no chart for, with an empty feed.
+                nothingFound: UserMessage(
+                    "the \(chart) is empty", hint: page.query.genreID == nil ? .giveCountryCode : .checkIDOrCountry))
         }
     }
 

@@ -85,7 +85,7 @@ extension TopMusicVideoEntryDTO {
             return nil
         }
         let preview = links.first { $0.attributes["rel"] == "enclosure" }
-        let page = links.first { $0.attributes["rel"] == "alternate" }?.attributes["href"] ?? id?.label
+        let pages = [links.first { $0.attributes["rel"] == "alternate" }?.attributes["href"], id?.label]
         return MusicVideo(
             id: trackID, title: title, artistName: artist?.label, artistID: Self.storeID(artist?.attributes["href"]),
             collectionName: nil,
@@ -93,7 +93,7 @@ extension TopMusicVideoEntryDTO {
             duration: preview?.duration?.label.flatMap(Double.init).map { $0 / 1000 },
             genre: category?.attributes["label"], explicitness: .unknown,
             price: price?.attributes["amount"].flatMap(LenientValue.decimal), collectionPrice: nil, country: nil,
-            currency: price?.attributes["currency"], trackURL: Self.webURL(page),
+            currency: price?.attributes["currency"], trackURL: pages.lazy.compactMap(Self.webURL).first,
             artistURL: Self.webURL(artist?.attributes["href"]), previewURL: Self.webURL(preview?.attributes["href"]),
             artworkURL: Self.webURL(images.last?.label))
     }
