@@ -126,7 +126,8 @@ struct TopChartTests {
         #expect(plain.status == .noResults)
         // Without a genre there is no id to check: an empty chart means a country the store has no chart for.
         #expect(
-            plain.diagnostics == "mvsearch: the top music videos chart in GB is empty — use a code such as US, GB or JP\n")
+            plain.diagnostics
+                == "mvsearch: the top music videos chart in GB is empty — use a code such as US, GB or JP\n")
     }
 
     @Test("A failure exits with its status and message, asked once")
