@@ -5,9 +5,12 @@ import Foundation
 /// Alt chords, bracketed paste, and Esc alone. A lone ESC at the end of what has arrived may be
 /// the start of a sequence or a chord: the reader waits a short, bounded time for more (as
 /// readline and vim do), then calls `flush()`; Esc typed and then another key after that time
-/// are two keys.
+/// are two keys. A paste is bounded too: it ends at its end marker, after `maximumPaste` bytes
+/// (what follows is keys again), or when nothing arrives for a moment (the reader waits
+/// `isInPaste`'s longer timeout, then calls `flush()`), so a paste start whose end never comes
+/// cannot swallow the keys typed after it.
 public struct KeyDecoder {
-    /// The most a paste keeps; the rest is dropped (a field takes far less).
+    /// The most a paste holds: it ends there, and what follows is read as keys.
     public static let maximumPaste = 64 * 1024
     /// The longest escape sequence taken as one; anything longer is dropped as garbage.
     public static let maximumSequence = 32
@@ -17,6 +20,9 @@ public struct KeyDecoder {
 
     /// Whether bytes wait for the rest of a sequence (read again with a short timeout).
     public var isWaiting: Bool { !pending.isEmpty && paste == nil }
+
+    /// Whether a paste has started and not ended (read again with a timeout; `flush()` ends it).
+    public var isInPaste: Bool { paste != nil }
 
     public init() {}
 
@@ -33,10 +39,14 @@ public struct KeyDecoder {
     }
 
     /// Nothing more arrived in time: a lone ESC is the Esc key (twice, Esc twice), ESC and `[`
-    /// or `O` is that Alt chord; an unfinished sequence or character is dropped.
+    /// or `O` is that Alt chord; an unfinished sequence or character is dropped. A paste whose
+    /// end marker has not come ends here with what it holds.
     public mutating func flush() -> [Key] {
-        guard paste == nil else { return [] }  // a paste ends only with its end marker
         defer { pending.removeAll() }
+        if let kept = paste {
+            paste = nil
+            return kept.isEmpty ? [] : [.paste(String(decoding: kept, as: UTF8.self))]
+        }
         var keys: [Key] = []
         var rest = pending[...]
         if rest.starts(with: [0x1B, 0x1B]) {
@@ -153,30 +163,38 @@ public struct KeyDecoder {
         }
     }
 
-    /// Inside a bracketed paste: everything up to `ESC [ 201 ~` is text.
+    /// Inside a bracketed paste: everything up to `ESC [ 201 ~` is text, up to `maximumPaste`
+    /// bytes, where the paste ends.
     private mutating func nextPasted() -> (Key?, Int)? {
         let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        let room = Self.maximumPaste - (paste?.count ?? 0)
         var index = 0
-        while index < pending.count {
+        while index < pending.count, index < room {
             if pending[index] == 0x1B {
                 let available = pending[index..<min(pending.count, index + end.count)]
                 if available.elementsEqual(end.prefix(available.count)) {
                     guard available.count == end.count else { break }  // the end may be arriving
                     keep(pending[0..<index])
-                    let text = String(decoding: paste ?? [], as: UTF8.self)
-                    paste = nil
-                    return (.paste(text), index + end.count)
+                    return (endPaste(), index + end.count)
                 }
             }
             index += 1
         }
-        guard index > 0 else { return nil }
         keep(pending[0..<index])
+        if index >= room { return (endPaste(), index) }  // full: what follows is keys again
+        guard index > 0 else { return nil }
         return (nil, index)
     }
 
+    private mutating func endPaste() -> Key {
+        defer { paste = nil }
+        return .paste(String(decoding: paste ?? [], as: UTF8.self))
+    }
+
     private mutating func keep(_ bytes: ArraySlice<UInt8>) {
-        guard let kept = paste else { return }
-        paste = kept + bytes.prefix(max(0, Self.maximumPaste - kept.count))
+        guard var kept = paste else { return }
+        paste = nil  // one reference to the buffer: appended to in place
+        kept.append(contentsOf: bytes.prefix(max(0, Self.maximumPaste - kept.count)))
+        paste = kept
     }
 }

@@ -11,15 +11,55 @@ import Synchronization
 /// keys), the alternate screen, bracketed paste, no autowrap (a line never wraps even if a width
 /// were misjudged). `leave()` restores exactly what was there — the saved modes, the main screen
 /// and its cursor — and is safe from any thread, any number of times (signal handlers call it).
-public final class RawTerminal: @unchecked Sendable {
+///
+/// A terminal that stops reading (a stalled ssh link, a frozen emulator) never holds the program:
+/// output goes through a non-blocking descriptor of its own, every write waits a bounded time
+/// (`stallLimit` without progress, then the rest of the frame is dropped and reported as
+/// `.stalled`), and `leave()` first tells a write in progress to give up, so it waits at most a
+/// poll slice for it and `leaveLimit` for the terminal to take the restoring sequence. Modes are
+/// set with `TCSANOW`: `TCSADRAIN` and `TCSAFLUSH` wait, without limit, for the terminal to
+/// take all pending output.
+public final class RawTerminal: Sendable {
+    /// What became of a write.
+    public enum WriteOutcome: Sendable, Equatable {
+        /// All of it was written (or nothing needed to be: the terminal has been left).
+        case written
+        /// The terminal took nothing for `stallLimit` (or the terminal is being left): the rest
+        /// was dropped, so what it shows is unknown and the next frame should be drawn whole.
+        case stalled
+        /// The terminal is gone (hung up, closed, an I/O error).
+        case failed
+    }
+
+    /// How long a write waits for a terminal that takes nothing before it drops the rest.
+    public static let stallLimit: Duration = .seconds(2)
+    /// How long `leave()` waits for the terminal to take the sequence that restores its screen.
+    public static let leaveLimit: Duration = .milliseconds(250)
+    /// How often a waiting write looks whether it should give up.
+    private static let pollSliceMilliseconds: Int32 = 20
+
     private static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
     private static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
 
+    /// The terminal entered last and not left yet, for `leaveEntered()`.
+    private static let entered = Mutex<RawTerminal?>(nil)
+
+    private struct State {
+        var isActive = false
+        /// The output's file status flags before `O_NONBLOCK` was added to them, when the
+        /// terminal could not be opened again for a description of its own.
+        var sharedFlags: Int32?
+    }
+
     public let input: Int32
     public let output: Int32
-    private let lock = Mutex(())
+    /// Where frames are written: the terminal opened again, non-blocking (a file description of
+    /// its own, so the flag never reaches the shell that shares `output`), else `output`.
+    private let writer: Int32
     private let original: termios
-    private var isActive = false
+    private let state = Mutex(State())
+    /// Set by `leave()` so that a write waiting on the terminal gives up at once.
+    private let isLeaving = Atomic<Bool>(false)
 
     /// - Returns: `nil` when `input` is not a terminal.
     public init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
@@ -28,6 +68,21 @@ public final class RawTerminal: @unchecked Sendable {
         self.input = input
         self.output = output
         original = modes
+        writer = Self.openOwnDescription(of: output) ?? output
+    }
+
+    deinit {
+        if writer != output { close(writer) }
+    }
+
+    /// Leaves whichever terminal is entered, never blocking on it: for a signal or exit path that
+    /// ends the process while the program may be stuck writing a frame.
+    /// - Returns: Whether a terminal was entered (and is now left).
+    @discardableResult
+    public static func leaveEntered() -> Bool {
+        guard let terminal = entered.withLock({ $0 }) else { return false }
+        terminal.leave()
+        return true
     }
 
     /// The terminal's size, in columns and rows.
@@ -51,10 +106,11 @@ public final class RawTerminal: @unchecked Sendable {
 
     /// Raw mode and the alternate screen. Entered already, both are set again: after a stop the
     /// session did not make (SIGSTOP from another process, then `fg`) the shell has put its own
-    /// modes back, and the screen is drawn whole next anyway.
-    /// - Returns: `false` when the terminal refused (the caller falls back or ends).
+    /// modes back, and the screen is drawn whole next anyway. Keys typed before are discarded.
+    /// - Returns: `false` when the terminal refused or took nothing (the caller falls back or ends).
     public func enter() -> Bool {
-        lock.withLock { _ in
+        isLeaving.store(false, ordering: .sequentiallyConsistent)
+        let isEntered = state.withLock { state -> Bool in
             var raw = original
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -63,55 +119,110 @@ public final class RawTerminal: @unchecked Sendable {
                 bytes[Int(VMIN)] = 1
                 bytes[Int(VTIME)] = 0
             }
-            guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return false }
-            isActive = true
-            guard writeLocked(Array(Self.enterSequence.utf8)) else {
-                leaveLocked()
+            guard tcsetattr(input, TCSANOW, &raw) == 0 else { return false }
+            _ = tcflush(input, TCIFLUSH)
+            state.isActive = true
+            if writer == output, state.sharedFlags == nil {
+                let flags = fcntl(output, F_GETFL)
+                if flags >= 0, fcntl(output, F_SETFL, flags | O_NONBLOCK) == 0 { state.sharedFlags = flags }
+            }
+            guard send(Array(Self.enterSequence.utf8), waitingAtMost: Self.stallLimit) == .written else {
+                leaveLocked(&state)
                 return false
             }
             return true
         }
+        if isEntered { Self.entered.withLock { $0 = self } }
+        return isEntered
     }
 
-    /// Back to the main screen and the modes saved at the start.
+    /// Back to the main screen and the modes saved at the start. A write in progress gives up
+    /// first; the restoring sequence is waited for at most `leaveLimit`.
     public func leave() {
-        lock.withLock { _ in leaveLocked() }
+        isLeaving.store(true, ordering: .sequentiallyConsistent)
+        state.withLock { leaveLocked(&$0) }
+        Self.entered.withLock { terminal in
+            if terminal === self { terminal = nil }
+        }
     }
 
-    public var isEntered: Bool { lock.withLock { _ in isActive } }
+    public var isEntered: Bool { state.withLock { $0.isActive } }
 
-    /// Writes a frame's bytes, whole; nothing once the terminal has been left.
-    /// - Returns: `false` when the write failed (the terminal is gone).
-    public func write(_ bytes: [UInt8]) -> Bool {
-        lock.withLock { _ in isActive ? writeLocked(bytes) : true }
+    /// Writes a frame's bytes; nothing once the terminal has been left. A partial write is
+    /// continued; a terminal that takes nothing for `stallLimit` has the rest dropped.
+    public func write(_ bytes: [UInt8]) -> WriteOutcome {
+        state.withLock { state in
+            state.isActive ? send(bytes, waitingAtMost: Self.stallLimit) : .written
+        }
     }
 
-    private func leaveLocked() {
-        guard isActive else { return }
-        isActive = false
-        _ = writeLocked(Array(Self.leaveSequence.utf8))
+    private func leaveLocked(_ state: inout State) {
+        guard state.isActive else { return }
+        state.isActive = false
+        isLeaving.store(false, ordering: .sequentiallyConsistent)
+        _ = send(Array(Self.leaveSequence.utf8), waitingAtMost: Self.leaveLimit)
         var modes = original
-        _ = tcsetattr(input, TCSADRAIN, &modes)
+        _ = tcsetattr(input, TCSANOW, &modes)
+        if let flags = state.sharedFlags {
+            _ = fcntl(output, F_SETFL, flags)
+            state.sharedFlags = nil
+        }
     }
 
-    private func writeLocked(_ bytes: [UInt8]) -> Bool {
+    /// Writes everything, continuing partial writes; while the terminal takes nothing, waits in
+    /// `poll` slices, giving up when `limit` passes without progress or when `leave()` is called.
+    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration) -> WriteOutcome {
+        let clock = ContinuousClock()
+        var deadline = clock.now + limit
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                    Glibc.write(output, buffer.baseAddress, buffer.count)
-                #else
-                    Darwin.write(output, buffer.baseAddress, buffer.count)
-                #endif
+                systemWrite(writer, buffer.baseAddress, buffer.count)
             }
             if written > 0 {
                 offset += written
-            } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                deadline = clock.now + limit
                 continue
-            } else {
-                return false
+            }
+            guard written < 0 else { return .failed }
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                let left = deadline - clock.now
+                guard left > .zero, !isLeaving.load(ordering: .sequentiallyConsistent) else { return .stalled }
+                let (seconds, attoseconds) = left.components
+                let milliseconds = min(
+                    Int64(Self.pollSliceMilliseconds), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+                var descriptor = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&descriptor, 1, Int32(milliseconds))
+            default:
+                return .failed
             }
         }
-        return true
+        return .written
+    }
+
+    /// The terminal `descriptor` is, opened again for writing, non-blocking and close-on-exec;
+    /// `nil` when it cannot be (no name, no permission).
+    private static func openOwnDescription(of descriptor: Int32) -> Int32? {
+        guard let name = ttyname(descriptor) else { return nil }
+        let path = String(cString: name)
+        let opened = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard opened >= 0 else { return nil }
+        // The same terminal, not another one that took its name meanwhile.
+        var before = stat()
+        var after = stat()
+        guard fstat(descriptor, &before) == 0, fstat(opened, &after) == 0, before.st_rdev == after.st_rdev else {
+            close(opened)
+            return nil
+        }
+        return opened
     }
 }
+
+#if canImport(Glibc)
+    private let systemWrite = Glibc.write
+#else
+    private let systemWrite = Darwin.write
+#endif

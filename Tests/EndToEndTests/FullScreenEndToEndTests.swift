@@ -173,11 +173,12 @@ struct FullScreenEndToEndTests {
         #expect(!(terminal.output.components(separatedBy: ttou).first ?? "").contains(Self.enter))
         // fg: the session enters and draws.
         #expect(await offPool { terminal.wait { $0.contains(Self.enter) && $0.contains("Search music videos") } })
-        // Ctrl-Z, then bg: stopped again at once, the terminal left to the shell.
+        // Ctrl-Z (the job stopped with SIGTSTP, as the terminal stops it in cooked mode), then bg:
+        // stopped again at once, the terminal left to the shell.
         terminal.send("ab\u{1A}")
-        #expect(await offPool { terminal.wait { $0.contains("[stopped \(SIGSTOP)]") } })
+        #expect(await offPool { terminal.wait { $0.contains("[stopped \(SIGTSTP)]") } })
         #expect(await offPool { terminal.wait { $0.components(separatedBy: ttou).count == 3 } })
-        let afterStop = terminal.output.components(separatedBy: "[stopped \(SIGSTOP)]").last ?? ""
+        let afterStop = terminal.output.components(separatedBy: "[stopped \(SIGTSTP)]").last ?? ""
         #expect(!(afterStop.components(separatedBy: ttou).first ?? "").contains(Self.enter))
         // fg again: the same screen, the keys typed before kept.
         #expect(

@@ -20,12 +20,19 @@ final class PseudoTerminal: @unchecked Sendable {
     let modesBefore: [UInt8]
     private let condition = NSCondition()
     private var bytes: [UInt8] = []
-    private let errors: Pipe
+    private let errors: Pipe?
+    /// When set, reading stops for good once what was written satisfies it: the terminal then
+    /// takes nothing more, as a stalled link or a frozen emulator.
+    private let stopsReadingWhen: (@Sendable (String) -> Bool)?
 
-    /// - Parameter executable: `mvsearch`, unless another program runs it (a job-control shell).
+    /// - Parameters:
+    ///   - executable: `mvsearch`, unless another program runs it (a job-control shell).
+    ///   - errorsOnTerminal: Standard error goes to the terminal too (else to a pipe of its own).
+    ///   - stopsReadingWhen: Stop reading the terminal once its output satisfies this.
     init(
         _ arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 30,
-        executable: URL = MVSearchProcess.executableURL
+        executable: URL = MVSearchProcess.executableURL, errorsOnTerminal: Bool = false,
+        stopsReadingWhen: (@Sendable (String) -> Bool)? = nil
     ) throws {
         var primary: Int32 = -1
         var secondary: Int32 = -1
@@ -39,10 +46,12 @@ final class PseudoTerminal: @unchecked Sendable {
         process.arguments = arguments
         process.environment = environment
         let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
-        errors = Pipe()
+        let errors = errorsOnTerminal ? nil : Pipe()
+        self.errors = errors
+        self.stopsReadingWhen = stopsReadingWhen
         process.standardInput = terminal
         process.standardOutput = terminal
-        process.standardError = errors
+        process.standardError = errors ?? terminal
         try process.run()
         Thread.detachNewThread { [self] in collect() }
     }
@@ -105,7 +114,7 @@ final class PseudoTerminal: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)  // even when stopped
             exited.wait()
         }
-        let stderr = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        let stderr = String(decoding: errors?.fileHandleForReading.availableData ?? Data(), as: UTF8.self)
         return (process.terminationStatus, stderr)
     }
 
@@ -117,14 +126,17 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     private func collect() {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Small reads when reading is to stop: little is taken past the point it stops at.
+        var buffer = [UInt8](repeating: 0, count: stopsReadingWhen == nil ? 65_536 : 1024)
         while true {
             let count = read(primary, &buffer, buffer.count)
             if count > 0 {
-                condition.withLock {
+                let stops = condition.withLock {
                     bytes.append(contentsOf: buffer[0..<count])
                     condition.broadcast()
+                    return stopsReadingWhen?(String(decoding: bytes, as: UTF8.self)) ?? false
                 }
+                if stops { return }
             } else if count < 0 && errno == EINTR {
                 continue
             } else {

@@ -89,8 +89,32 @@ struct KeyDecoderTests {
         #expect(keys == [.paste("jack\u{1B}[31m\njohnson"), .character("x")])
         var cut = KeyDecoder()
         _ = cut.feed(Array("\u{1B}[200~ab".utf8))
-        #expect(cut.flush().isEmpty)  // a paste ends only with its end marker
+        #expect(cut.isInPaste)
         #expect(cut.feed(Array("c\u{1B}[201~".utf8)) == [.paste("abc")])
+        #expect(!cut.isInPaste)
+    }
+
+    @Test(
+        "Given a paste start whose end never comes, when nothing more arrives in time, then the paste ends and Ctrl-C is a key"
+    )
+    func unendedPaste() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~abc".utf8)).isEmpty)
+        #expect(decoder.isInPaste)
+        #expect(decoder.flush() == [.paste("abc")])  // the reader's paste timeout passed
+        #expect(!decoder.isInPaste)
+        #expect(decoder.feed([0x03]) == [.control("c")])
+        // A late end marker is an unknown sequence: nothing.
+        #expect(decoder.feed(Array("\u{1B}[201~q".utf8)) == [.character("q")])
+    }
+
+    @Test("Given a paste longer than the cap, then it ends at the cap and what follows is keys again")
+    func pasteCap() {
+        var decoder = KeyDecoder()
+        let long = String(repeating: "a", count: KeyDecoder.maximumPaste)
+        let keys = decoder.feed(Array(("\u{1B}[200~" + long + "\u{03}").utf8))
+        #expect(keys == [.paste(long), .control("c")])
+        #expect(!decoder.isInPaste)
     }
 
     @Test("Garbage never becomes a key: unknown sequences, invalid UTF-8, C1 controls, overlong sequences")

@@ -85,15 +85,18 @@ final class FullScreenSession {
         return nil
     }
 
-    /// Ctrl-Z: restore the terminal and stop. The stop takes effect asynchronously, so drawing
-    /// waits for the SIGCONT of `fg` (`.resume`) rather than for `kill` to return.
+    /// Ctrl-Z (or SIGTSTP from outside): restore the terminal and stop the whole foreground job,
+    /// as the terminal itself would for a cooked-mode program, whatever the parent; once continued
+    /// (or when the stop was ignored), enter again.
     private func suspend() {
         terminal.leave()
-        kill(getpid(), SIGSTOP)
+        events?.stopJob()
+        resume()
     }
 
-    /// SIGCONT: enter again (the shell may have changed the modes meanwhile) and draw everything —
-    /// once in the foreground: continued in the background (`bg`), stop again until `fg`.
+    /// SIGCONT, or back from a stop: enter again (the shell may have changed the modes meanwhile)
+    /// and draw everything — once in the foreground: continued in the background (`bg`), stop
+    /// again until `fg`.
     private func resume() {
         guard terminal.isForeground else {
             if !Task.isCancelled { stopUntilForeground() }  // not when SIGTERM came with the SIGCONT
@@ -126,8 +129,11 @@ final class FullScreenSession {
         let size = terminal.size
         let frame = coordinator.frame(columns: size.columns, rows: size.rows)
         let bytes = encoder.encode(from: shown, to: frame)
-        if !bytes.isEmpty, !terminal.write(bytes) { writeFailed = true }
-        shown = frame
+        switch bytes.isEmpty ? .written : terminal.write(bytes) {
+        case .written: shown = frame
+        case .stalled: shown = nil  // the terminal took only part of it: drawn whole next time
+        case .failed: writeFailed = true
+        }
     }
 
     /// Turns the spinner while the screen on top loads.

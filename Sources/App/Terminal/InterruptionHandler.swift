@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -13,15 +14,20 @@ import Synchronization
 /// or 131 (SIGQUIT, which would otherwise print the runtime's crash report and go on). Should
 /// it not end within a second, or on a second signal, the process exits at once. In the
 /// interactive session, SIGINT while a request runs cancels only that request.
+///
+/// Nothing on the way out waits for the terminal: the full-screen terminal is left at once (its
+/// own writes give up, the restoring sequence is waited for at most a quarter of a second), the
+/// deadline is armed before anything is written to stderr, and stderr's own line is written last,
+/// so a terminal that does not read (a stalled link) cannot keep the process alive.
+// @unchecked: the dispatch sources (not `Sendable`) are only kept alive, set once in `init`.
 final class InterruptionHandler: @unchecked Sendable {
     private static let gracePeriod: DispatchTimeInterval = .seconds(1)
 
-    private let lock = Mutex(())
-    private var received: ExitStatus?
+    private let received = Mutex<ExitStatus?>(nil)
     private var sources: [any DispatchSourceSignal] = []
 
     /// The status the signal asks for, once one has arrived.
-    var status: ExitStatus? { lock.withLock { _ in received } }
+    var status: ExitStatus? { received.withLock { $0 } }
 
     /// Starts handling the signals.
     /// - Parameters:
@@ -34,23 +40,34 @@ final class InterruptionHandler: @unchecked Sendable {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in
+                if signalNumber == SIGINT && requests.cancel() {
+                    console.activityIndicator.stop()
+                    return
+                }
+                guard let self, self.record(status) else { Self.exit(status) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { Self.exit(status) }
+                let wasFullScreen = RawTerminal.leaveEntered()
                 console.activityIndicator.stop()
-                if signalNumber == SIGINT && requests.cancel() { return }
-                // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh.
-                if console.diagnosticsIsTerminal { console.diagnostics.write("\n") }
-                guard let self, self.record(status) else { exit(status.rawValue) }
+                // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh (raw
+                // mode echoes nothing, and its terminal may be one that does not read).
+                if console.diagnosticsIsTerminal && !wasFullScreen { console.diagnostics.write("\n") }
                 cancel()
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { exit(status.rawValue) }
             }
             source.resume()
             return source
         }
-        lock.withLock { _ in sources = handlers }
+        sources = handlers
+    }
+
+    /// Ends the process now, the full-screen terminal restored when it can be (never waiting on it).
+    private static func exit(_ status: ExitStatus) -> Never {
+        RawTerminal.leaveEntered()
+        _exit(status.rawValue)
     }
 
     /// Records the first signal; `false` for any later one.
     private func record(_ status: ExitStatus) -> Bool {
-        lock.withLock { _ in
+        received.withLock { received in
             guard received == nil else { return false }
             received = status
             return true
