@@ -13,7 +13,9 @@ import Synchronization
 /// The file name is a 64-bit FNV-1a hash of the key; the key in the header guards against
 /// collisions. Entries are written with `AtomicFile`, so readers — other processes included —
 /// see a whole entry or none. Reading an entry touches it, and after each
-/// write the least recently used entries are removed until the folder is under `maximumBytes`.
+/// write the least recently used entries are removed until the folder is under `maximumBytes`,
+/// counting every byte in it: temporaries left by a process killed while it saved are removed
+/// (`AtomicFile.removeLeftTemporaries`), and those being written count too.
 /// A file that cannot be read as an entry is removed. The folder is created `0700`.
 ///
 /// The folder and its entries are trusted only when they are the user's own (`PrivateFiles`):
@@ -31,6 +33,7 @@ public struct FileResponseCacheStore: ResponseCacheStore {
     private let directory: URL
     private let maximumBytes: Int
     private let userID: uid_t
+    private let rename: AtomicFile.Rename
     private let folder: FolderState
 
     /// - Parameters:
@@ -38,15 +41,18 @@ public struct FileResponseCacheStore: ResponseCacheStore {
     ///   - maximumBytes: The size the folder is kept under.
     ///   - userID: Whose the folder and entries must be (tests pass another user's).
     ///   - onRefusal: Told, once, why the folder is not used.
+    ///   - rename: Puts a written entry in place (tests inject faults).
     public init(
         directory: URL,
         maximumBytes: Int = defaultMaximumBytes,
         userID: uid_t = geteuid(),
-        onRefusal: @escaping @Sendable (PrivateFiles.Refusal) -> Void = { _ in }
+        onRefusal: @escaping @Sendable (PrivateFiles.Refusal) -> Void = { _ in },
+        rename: @escaping AtomicFile.Rename = AtomicFile.systemRename
     ) {
         self.directory = directory
         self.maximumBytes = maximumBytes
         self.userID = userID
+        self.rename = rename
         folder = FolderState(onRefusal: onRefusal)
     }
 
@@ -89,7 +95,9 @@ public struct FileResponseCacheStore: ResponseCacheStore {
         else { return }
         guard folder.isUsable(directory, creating: true, userID: userID) else { return }
         let destination = fileURL(for: key)
-        guard AtomicFile.write(header + Data("\n".utf8) + response.body, to: destination) else { return }
+        guard AtomicFile.write(header + Data("\n".utf8) + response.body, to: destination, rename: rename) else {
+            return
+        }
         evictLeastRecentlyUsed(keeping: destination)
     }
 
@@ -107,17 +115,21 @@ public struct FileResponseCacheStore: ResponseCacheStore {
         return directory.appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name + ".json")
     }
 
-    /// Removes the entries used longest ago until the folder fits; never the one just written.
+    /// Removes the entries used longest ago until the folder fits — every file in it counted, a
+    /// temporary being written by another process included; never the one just written.
     private func evictLeastRecentlyUsed(keeping newest: URL) {
+        var total = AtomicFile.removeLeftTemporaries(in: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        var entries = names.compactMap { name -> (url: URL, used: Int, size: Int)? in
-            guard !name.hasPrefix("."), name.hasSuffix(".json") else { return nil }
+        var entries: [(url: URL, used: Int, size: Int)] = []
+        for name in names where AtomicFile.owner(ofTemporary: name) == nil {
             let url = directory.appendingPathComponent(name)
             var status = stat()
-            guard lstat(url.path, &status) == 0 else { return nil }
-            return (url, modificationTime(status), Int(status.st_size))
+            guard lstat(url.path, &status) == 0, status.st_mode & mode_t(S_IFMT) != mode_t(S_IFDIR) else { continue }
+            total += Int(status.st_size)
+            if !name.hasPrefix("."), name.hasSuffix(".json") {
+                entries.append((url, modificationTime(status), Int(status.st_size)))
+            }
         }
-        var total = entries.reduce(0) { $0 + $1.size }
         guard total > maximumBytes else { return }
         entries.sort { $0.used < $1.used }
         for entry in entries where total > maximumBytes && entry.url.lastPathComponent != newest.lastPathComponent {

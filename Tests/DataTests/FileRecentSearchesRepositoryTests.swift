@@ -217,4 +217,24 @@ struct FileRecentSearchesRepositoryTests {
             #expect(error.reason.hasPrefix(repository().fileURL.path + ": "))
         }
     }
+
+    @Test(
+        "Given a save killed before its rename (injected) left a temporary whose process is gone, when the next save runs, then it is removed"
+    )
+    func leftTemporaryRemoved() async throws {
+        let killed = FileRecentSearchesRepository(
+            directory: directory, rename: { _, _ in true }, onProblem: { _ in })
+        await killed.save("jack")
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasSuffix(".tmp") })
+        #expect(name.hasPrefix(".recent-searches.json.\(getpid())."))
+        // As if its process had been killed: no process has the largest pid.
+        let orphan = name.replacingOccurrences(of: ".\(getpid()).", with: ".\(pid_t.max).")
+        try FileManager.default.moveItem(
+            at: directory.appendingPathComponent(name), to: directory.appendingPathComponent(orphan))
+        await repository().save("clairo")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty)
+        #expect(await repository().recentSearches() == ["clairo"])
+    }
 }

@@ -197,6 +197,36 @@ struct FileResponseCacheStoreTests {
         #expect(store.response(for: "k") != nil)
     }
 
+    @Test(
+        "Given a save killed before its rename (injected) left a temporary, then its bytes count toward the cap, and once left behind it is removed"
+    )
+    func leftTemporaryCounts() throws {
+        let body = String(repeating: "x", count: 1000)
+        let killed = FileResponseCacheStore(directory: directory, maximumBytes: 2500, rename: { _, _ in true })
+        let store = FileResponseCacheStore(directory: directory, maximumBytes: 2500)
+        store.store(entry(body), for: "a")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)],
+            ofItemAtPath: directory.appendingPathComponent(
+                try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+            ).path)
+        killed.store(entry(body), for: "b")  // a temporary of this (running) process, kept
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let temporary = try #require(names.first { $0.hasSuffix(".tmp") })
+        // a (1 KB) + the temporary (1 KB) + c (1 KB) is over 2500 bytes: a, used longest ago, goes.
+        store.store(entry(body), for: "c")
+        #expect(store.response(for: "a") == nil)
+        #expect(store.response(for: "c") != nil)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(temporary).path))
+        // Ten minutes old, it was left behind: the next save removes it.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -600)],
+            ofItemAtPath: directory.appendingPathComponent(temporary).path)
+        store.store(entry(body), for: "d")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(temporary).path))
+        #expect(store.response(for: "c") != nil && store.response(for: "d") != nil)
+    }
+
     @Test("Over the size limit, the least recently used entries go first")
     func leastRecentlyUsed() throws {
         let body = String(repeating: "x", count: 1000)

@@ -114,4 +114,48 @@ struct AtomicFileTests {
         let file = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/data")
         #expect(!AtomicFile.write(Data("x".utf8), to: file))
     }
+
+    @Test(
+        "Given a rename that fails (injected), then the write fails, the destination is unchanged, no temporary is left"
+    )
+    func failedRename() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let file = folder.appendingPathComponent("data")
+        try Data("old".utf8).write(to: file)
+        let failingRename: AtomicFile.Rename = { _, _ in false }
+        let isWritten = AtomicFile.write(Data("new".utf8), to: file, rename: failingRename)
+        #expect(!isWritten)
+        #expect(try Data(contentsOf: file) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"])
+    }
+
+    @Test(
+        "Given a save killed before its rename (injected), then the temporary names this process; it is removed once its process is gone or it is old, kept and counted before"
+    )
+    func leftTemporaries() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let file = folder.appendingPathComponent("data.json")
+        let killedBeforeRename: AtomicFile.Rename = { _, _ in true }
+        let isWritten = AtomicFile.write(Data("12345".utf8), to: file, rename: killedBeforeRename)
+        #expect(isWritten)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        #expect(name.hasPrefix(".data.json.\(getpid())."))
+        #expect(AtomicFile.owner(ofTemporary: name) == getpid())
+        // Its process runs and it is young: being written, so kept, and its bytes counted.
+        #expect(AtomicFile.removeLeftTemporaries(in: folder) == 5)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+        // Six minutes later it was left behind, whoever has its pid now.
+        #expect(AtomicFile.removeLeftTemporaries(in: folder, now: Date(timeIntervalSinceNow: 360)) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // A young one whose process is gone (no process has the largest pid) is left behind too.
+        let orphan = folder.appendingPathComponent(".data.json.\(pid_t.max).\(UUID().uuidString).tmp")
+        try Data("x".utf8).write(to: orphan)
+        #expect(AtomicFile.removeLeftTemporaries(in: folder) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // Other files are not temporaries.
+        #expect(AtomicFile.owner(ofTemporary: ".recent-searches.lock") == nil)
+        #expect(AtomicFile.owner(ofTemporary: "0123456789abcdef.json") == nil)
+    }
 }

@@ -19,7 +19,8 @@ import Synchronization
 /// dropped with a warning. The folder and its files are trusted only when they are the user's
 /// own (`PrivateFiles`): the folder `0700`, the files `0600`, no link followed. A file that
 /// cannot be read is reported once through `onProblem` and read as empty; the next save
-/// replaces it. Nothing here ever fails a search.
+/// replaces it. A save also removes the temporaries a process killed while saving left behind
+/// (`AtomicFile.removeLeftTemporaries`). Nothing here ever fails a search.
 public final class FileRecentSearchesRepository: RecentSearchesRepository, @unchecked Sendable {
     public static let defaultMaximumCount = 20
     /// How long a save waits for another process's lock.
@@ -34,6 +35,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
     private let maximumCount: Int
     private let lockTimeout: Duration
     private let userID: uid_t
+    private let rename: AtomicFile.Rename
     private let onProblem: @Sendable (String) -> Void
     private let lock = Mutex(())
     private var hasReported = false
@@ -48,14 +50,17 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
     ///   - maximumCount: How many terms are kept.
     ///   - lockTimeout: How long a save waits for another process's lock.
     ///   - userID: Whose the folder and files must be (tests pass another user's).
+    ///   - rename: Puts a written list in place (tests inject faults).
     ///   - onProblem: Told, once, when the file cannot be read or written.
     public init(
         directory: URL,
         maximumCount: Int = defaultMaximumCount,
         lockTimeout: Duration = defaultLockTimeout,
         userID: uid_t = geteuid(),
+        rename: @escaping AtomicFile.Rename = AtomicFile.systemRename,
         onProblem: @escaping @Sendable (String) -> Void
     ) {
+        self.rename = rename
         self.directory = directory
         self.maximumCount = maximumCount
         self.lockTimeout = lockTimeout
@@ -84,6 +89,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
                         + "\(lockTimeout.components.seconds) s")
                 return
             }
+            AtomicFile.removeLeftTemporaries(in: directory)
             var searches = read()
             // Upper case folds more than lower case: `Straße` and `STRASSE` are one search.
             let folded = term.uppercased()
@@ -162,7 +168,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
 
     private func write(_ searches: [String]) -> Bool {
         guard let data = try? JSONEncoder().encode(StoredSearches(searches: searches)) else { return false }
-        return AtomicFile.write(data, to: fileURL)
+        return AtomicFile.write(data, to: fileURL, rename: rename)
     }
 
     private func report(_ problem: String) {
