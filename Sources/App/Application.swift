@@ -45,11 +45,19 @@ struct Application {
         }
     }
 
-    /// The status, or 74 when the output could not be written (then said on stderr).
+    /// The status, or 74 when the output could not be written or the input could not be read
+    /// (then said on stderr).
     func checked(_ status: ExitStatus) -> ExitStatus {
-        guard let output = console.output as? any CheckedOutput, let failure = output.failure else { return status }
-        console.diagnostics.write("mvsearch: cannot write the results — \(failure)\n")
-        return .ioError
+        if let output = console.output as? any CheckedOutput, let failure = output.failure {
+            console.diagnostics.write("mvsearch: cannot write the results — \(failure)\n")
+            return .ioError
+        }
+        if let input = console.input as? any CheckedInput, let failure = input.failure {
+            console.diagnostics.write(
+                "mvsearch: cannot read the commands: \(failure) — check what feeds standard input\n")
+            return .ioError
+        }
+        return status
     }
 
     /// Every check of the command line, in the order a user fixes them: which flow, the

@@ -55,11 +55,22 @@ public struct CachingDataTransferService: DataTransferService {
         return encoder
     }()
 
+    /// The URL's text without its user information (`https://user:secret@host/` is
+    /// `https://host/`): the key is written into the entry, and a password must never reach the disk.
+    static func withoutCredentials(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            components.percentEncodedUser != nil || components.percentEncodedPassword != nil
+        else { return url.absoluteString }
+        components.percentEncodedUser = nil
+        components.percentEncodedPassword = nil
+        return components.string ?? url.absoluteString
+    }
+
     public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
         guard E.Response.self is any Encodable.Type, endpoint.method == .get,
             let url = try? endpoint.httpRequest(with: configuration).url
         else { return try await wrapped.request(endpoint) }
-        let key = "GET " + url.absoluteString
+        let key = "GET " + Self.withoutCredentials(url)
         if mode != .refresh, let cached = store.response(for: key) {
             let age = now().timeIntervalSince(cached.storedAt)
             if mode == .offline || (0..<timeToLive).contains(age) {

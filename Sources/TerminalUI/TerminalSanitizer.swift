@@ -22,6 +22,24 @@ public enum TerminalSanitizer {
         return String(scalars)
     }
 
+    /// How many characters of someone's text a message repeats at most.
+    public static let maximumEcho = 80
+
+    /// Text repeated in a message (a value given, a line typed): sanitised, and at most
+    /// `maximumCharacters` characters, ending in `…` when cut, so no input makes a message long.
+    /// Only the start of a long text is looked at.
+    /// - Parameters:
+    ///   - text: Untrusted text.
+    ///   - maximumCharacters: The most characters kept, the ellipsis included.
+    /// - Returns: The text, safe and short.
+    public static func excerpt(_ text: String, maximumCharacters: Int = maximumEcho) -> String {
+        let limit = max(1, maximumCharacters)
+        let start = text.prefix(limit * 4)
+        let clean = sanitize(String(start))
+        guard clean.count > limit || start.endIndex < text.endIndex else { return clean }
+        return clean.count < limit ? clean + "…" : clean.prefix(limit - 1) + "…"
+    }
+
     /// Whether a scalar controls a terminal or the direction of text, rather than showing.
     /// - Parameter scalar: The scalar to classify.
     /// - Returns: `true` for C0, DEL, C1, and bidirectional controls.

@@ -47,6 +47,41 @@ struct AppConfigurationTests {
         #expect { try configuration(options) } throws: { ($0 as? UsageError)?.message.contains(mentions) == true }
     }
 
+    @Test(
+        "Given a base URL refused for its own reason, then the message names that reason",
+        arguments: [
+            ("http://127.0.0.1:99999/", "has port 99999, outside 1–65535"), ("http://127.0.0.1:0/", "has port 0"),
+            ("file:///tmp/answers/", "is not an http(s) URL"), ("FILE:///x", "is not an http(s) URL"),
+        ])
+    func refusesURLWithItsReason(text: String, mentions: String) {
+        var options = SearchOptions()
+        options.baseURL = text
+        #expect { try configuration(options) } throws: { ($0 as? UsageError)?.message.contains(mentions) == true }
+    }
+
+    @Test("Given a refused base URL with a user and password, then the message shows neither")
+    func refusalHidesCredentials() {
+        var options = SearchOptions()
+        options.baseURL = "http://user:s3cr3t@example.com:99999/"
+        #expect { try configuration(options) } throws: { error in
+            guard let message = (error as? UsageError)?.message else { return false }
+            return message.contains("'http://***@example.com:99999/'") && !message.contains("s3cr3t")
+                && !message.contains("user")
+        }
+        #expect(AppConfiguration.withoutPassword("https://a@b@h/x@y") == "https://***@h/x@y")
+        #expect(AppConfiguration.withoutPassword("https://h/x@y") == "https://h/x@y")
+    }
+
+    @Test("Given a timeout that reads as 0 (1e-400) or is too small, then the message does not claim 0 was given")
+    func tinyTimeout() {
+        var options = SearchOptions()
+        options.timeout = Double("1e-400")
+        #expect { try configuration(options) } throws: {
+            ($0 as? UsageError)?.message
+                == "option --timeout must be between 0.1 and 600 seconds; the value given is too small"
+        }
+    }
+
     @Test("MVSEARCH_BASE_URL is used when no option is given, and named when wrong")
     func environmentBaseURL() throws {
         #expect(try configuration(environment: ["MVSEARCH_BASE_URL": "http://127.0.0.1:5"]).baseURL.port == 5)

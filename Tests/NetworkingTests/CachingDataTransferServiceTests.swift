@@ -16,6 +16,7 @@ struct CachingDataTransferServiceTests {
         init(
             mode: CachingDataTransferService.Mode = .normal,
             store: InMemoryResponseCacheStore = InMemoryResponseCacheStore(),
+            baseURL: String = "https://example.test/",
             answer: @escaping @Sendable (Int) throws(DataTransferError) -> Answer = { Answer(value: $0) }
         ) throws {
             let calls = calls
@@ -30,7 +31,7 @@ struct CachingDataTransferServiceTests {
             }
             service = CachingDataTransferService(
                 wrapping: wrapped, store: store,
-                configuration: APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.test/"))),
+                configuration: APINetworkConfiguration(baseURL: try #require(URL(string: baseURL))),
                 timeToLive: 3600, mode: mode, now: { time.value })
         }
 
@@ -51,6 +52,14 @@ struct CachingDataTransferServiceTests {
             harness.store.stored.keys.sorted() == [
                 "GET https://example.test/search?term=x", "GET https://example.test/search?term=y",
             ])
+    }
+
+    @Test("Given a base URL with a user and password, then the key written to the cache holds neither")
+    func credentialsNeverStored() async throws {
+        let harness = try Harness(baseURL: "https://user:s3cr3t@example.test/")
+        _ = try await harness.request()
+        #expect(harness.store.stored.keys.sorted() == ["GET https://example.test/search?term=x"])
+        #expect(try await harness.request() == Answer(value: 1))  // and it is found again
     }
 
     @Test("An entry older than its time to live is fetched again and replaced")

@@ -24,6 +24,16 @@ struct TerminalSanitizerTests {
     func keepsText() {
         #expect(TerminalSanitizer.sanitize("Beyoncé – 한글 🎸 I Don’t") == "Beyoncé – 한글 🎸 I Don’t")
     }
+
+    @Test("Given input repeated in a message, then it is at most 80 characters, ending in … when cut")
+    func excerpt() {
+        #expect(TerminalSanitizer.excerpt("US") == "US")
+        let long = TerminalSanitizer.excerpt(String(repeating: "x", count: 120_000))
+        #expect(long.count == 80 && long.hasSuffix("…"))
+        #expect(TerminalSanitizer.excerpt(String(repeating: "é", count: 80)) == String(repeating: "é", count: 80))
+        #expect(TerminalSanitizer.excerpt("a\u{1B}[2J" + String(repeating: "b", count: 100)).hasPrefix("a[2Jbbb"))
+        #expect(TerminalSanitizer.excerpt(String(repeating: "\u{7}", count: 500) + "tail").hasSuffix("…"))
+    }
 }
 
 @Suite("Display width")

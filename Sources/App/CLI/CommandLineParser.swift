@@ -81,6 +81,6 @@ enum CommandLineParser {
 
     /// User text quoted for a message, made inert for the terminal.
     static func quoted(_ text: String) -> String {
-        "'" + TerminalSanitizer.sanitize(text) + "'"
+        "'" + TerminalSanitizer.excerpt(text) + "'"
     }
 }

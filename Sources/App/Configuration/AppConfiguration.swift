@@ -49,9 +49,14 @@ struct AppConfiguration: Equatable, Sendable {
 
         let timeout = options.timeout ?? Self.defaultTimeout
         guard Self.timeoutRange.contains(timeout) else {
+            // Below the range the value may have been rounded to 0 when read (`1e-400`): saying
+            // "not 0" would name a value no one gave.
+            let given =
+                timeout < Self.timeoutRange.lowerBound
+                ? "; the value given is too small" : ", not \(Self.format(timeout))"
             throw UsageError(
                 "option --timeout must be between \(Self.format(Self.timeoutRange.lowerBound)) and "
-                    + "\(Self.format(Self.timeoutRange.upperBound)) seconds, not \(Self.format(timeout))")
+                    + "\(Self.format(Self.timeoutRange.upperBound)) seconds\(given)")
         }
         self.timeout = timeout
 
@@ -117,16 +122,20 @@ struct AppConfiguration: Equatable, Sendable {
 
     /// An absolute http(s) URL with a host, ending in `/`; plain http only to a loopback host.
     private static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {
-        let shown = CommandLineParser.quoted(text)
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            let host = url.host, !host.isEmpty
-        else {
-            throw UsageError("\(source) \(shown) is not a URL — give one like https://itunes.apple.com/")
-        }
-        guard scheme == "https" || scheme == "http" else {
+        let shown = CommandLineParser.quoted(withoutPassword(text))
+        let url = URL(string: text)
+        if let scheme = url?.scheme?.lowercased(), scheme != "https", scheme != "http" {
             throw UsageError("\(source) \(shown) is not an http(s) URL — give one like https://itunes.apple.com/")
         }
-        guard scheme == "https" || SessionLimits.isLoopback(host) else {
+        guard let url, url.scheme != nil, let host = url.host, !host.isEmpty else {
+            throw UsageError("\(source) \(shown) is not a URL — give one like https://itunes.apple.com/")
+        }
+        if let port = url.port, !validPorts.contains(port) {
+            throw UsageError(
+                "\(source) \(shown) has port \(port), outside \(validPorts.lowerBound)–\(validPorts.upperBound)"
+                    + " — give a port from \(validPorts.lowerBound) to \(validPorts.upperBound)")
+        }
+        guard url.scheme?.lowercased() == "https" || SessionLimits.isLoopback(host) else {
             throw UsageError("\(source) \(shown) uses plain http to a non-loopback host — use https")
         }
         guard url.query == nil, url.fragment == nil else {
@@ -134,6 +143,21 @@ struct AppConfiguration: Equatable, Sendable {
         }
         if text.hasSuffix("/") { return url }
         return URL(string: text + "/") ?? url
+    }
+
+    private static let validPorts = 1...65535
+
+    /// A URL's text with any user name and password in it shown as `***`
+    /// (`http://user:secret@host/` is `http://***@host/`): a message never repeats a password.
+    static func withoutPassword(_ text: String) -> String {
+        let characters = Array(text)
+        guard let colon = characters.indices.first(where: { characters[$0...].starts(with: "://") }) else {
+            return text
+        }
+        let start = colon + 3
+        let end = characters[start...].firstIndex { "/?#".contains($0) } ?? characters.endIndex
+        guard let at = characters[start..<end].lastIndex(of: "@") else { return text }
+        return String(characters[..<start]) + "***" + String(characters[at...])
     }
 
     /// Whole seconds without a fraction; any other value (1e308 included) as `Double` prints it.

@@ -92,7 +92,7 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
                     report("cancelled")
                 }
                 if !understood {
-                    report("\"\(TerminalSanitizer.sanitize(input))\" is not a choice here — use one of the keys below")
+                    report("\"\(TerminalSanitizer.excerpt(input))\" is not a choice here — use one of the keys below")
                 }
                 await runPendingLoads()
             }

@@ -22,12 +22,14 @@ struct Console: Sendable {
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
         let diagnosticsIsTerminal = isatty(STDERR_FILENO) == 1
         let diagnostics = FileDescriptorOutput(fileDescriptor: STDERR_FILENO)
+        let output = FileDescriptorOutput(
+            fileDescriptor: STDOUT_FILENO,
+            closedReason: closedDescriptors.contains(STDOUT_FILENO) ? "standard output is closed" : nil)
         return Console(
-            output: FileDescriptorOutput(
-                fileDescriptor: STDOUT_FILENO,
-                closedReason: closedDescriptors.contains(STDOUT_FILENO) ? "standard output is closed" : nil),
+            output: output,
             diagnostics: diagnostics,
-            input: StandardInputReader(),
+            // Commands stop with the output: a session whose results can no longer be written ends.
+            input: StandardInputReader(diagnostics: diagnostics, stopsWhen: { output.isStopped }),
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: outputIsTerminal,
             diagnosticsIsTerminal: diagnosticsIsTerminal,

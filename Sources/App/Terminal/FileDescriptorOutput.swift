@@ -38,6 +38,9 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable
 
     var failure: String? { lock.withLock { _ in recordedFailure } }
 
+    /// Whether writing has stopped: it failed, or the reader went away.
+    var isStopped: Bool { lock.withLock { _ in isClosed } }
+
     func write(_ text: String) {
         lock.withLock { _ in
             guard !isClosed else { return }

@@ -3,20 +3,142 @@ import Foundation
 import Presentation
 import Synchronization
 
-/// Standard input, read on a thread of its own so the main actor never blocks on it.
-final class StandardInputReader: LineInput {
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An input that can tell, once it has ended, whether it ended because it failed.
+protocol CheckedInput: Sendable {
+    /// Why reading failed, e.g. `input/output error`; `nil` when the input simply ended.
+    var failure: String? { get }
+}
+
+/// Standard input, read on a thread of its own so the main actor never blocks on it, one line at
+/// a time and never more than `maximumLineBytes` of one: a longer line is skipped (read through
+/// to its end in small pieces, so `/dev/zero` costs no memory) with one message, and the next
+/// line is read. A read that fails is not the end of input: the reason is kept in `failure`, for
+/// the run to say and exit 74. Once `stopsWhen` holds (the output is gone) it reads no more.
+final class StandardInputReader: LineInput, CheckedInput {
+    static let maximumLineBytes = 4096
+
+    /// What one read of a line came to.
+    private enum Outcome {
+        case line(String)
+        case end
+        case failed(String)
+    }
+
+    private struct State {
+        var buffer: [UInt8] = []
+        /// Inside a line over the limit: bytes are dropped until its end.
+        var isSkipping = false
+        var lineNumber = 0
+        var failure: String?
+    }
+
     private let queue = DispatchQueue(label: "mvsearch.stdin")
+    private let descriptor: Int32
+    private let diagnostics: any TextOutput
+    private let stopsWhen: @Sendable () -> Bool
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - descriptor: Where to read.
+    ///   - diagnostics: Where a skipped line is reported.
+    ///   - stopsWhen: Whether to read no more (the output failed or its reader went away).
+    init(
+        descriptor: Int32 = STDIN_FILENO, diagnostics: any TextOutput,
+        stopsWhen: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.descriptor = descriptor
+        self.diagnostics = diagnostics
+        self.stopsWhen = stopsWhen
+    }
+
+    var failure: String? { state.withLock { $0.failure } }
 
     func readLine() async -> String? {
+        guard !stopsWhen() else { return nil }
         let delivery = LineDelivery()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delivery.wait(with: continuation)
-                queue.async { delivery.deliver(Swift.readLine(strippingNewline: true)) }
+                queue.async { [self] in delivery.deliver(nextLine()) }
             }
         } onCancel: {
             delivery.deliver(nil)
         }
+    }
+
+    /// The next line within the limit, reporting each line skipped; `nil` at the end or on failure.
+    private func nextLine() -> String? {
+        while true {
+            switch read() {
+            case .line(let line): return line
+            case .end: return nil
+            case .failed(let reason):
+                state.withLock { $0.failure = reason }
+                return nil
+            }
+        }
+    }
+
+    private func read() -> Outcome {
+        var chunk = [UInt8](repeating: 0, count: Self.maximumLineBytes)
+        while true {
+            let (line, skipped) = state.withLock { state -> ([UInt8]?, Int?) in
+                guard let newline = state.buffer.firstIndex(of: UInt8(ascii: "\n")) else {
+                    if state.buffer.count > Self.maximumLineBytes {
+                        state.isSkipping = true
+                        state.buffer.removeAll(keepingCapacity: true)
+                    }
+                    return (nil, nil)
+                }
+                let line = Array(state.buffer[..<newline])
+                state.buffer.removeSubrange(...newline)
+                state.lineNumber += 1
+                let isTooLong = state.isSkipping || line.count > Self.maximumLineBytes
+                state.isSkipping = false
+                return isTooLong ? (nil, state.lineNumber) : (line, nil)
+            }
+            if let skipped {
+                reportSkipped(skipped)
+                continue
+            }
+            if let line { return .line(Self.text(line)) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                state.withLock { $0.buffer.append(contentsOf: chunk[..<count]) }
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 {
+                return .failed(FileDescriptorOutput.describe(errno))
+            } else {
+                // The end: a last line without its line break is still a line.
+                let (rest, skipped) = state.withLock { state -> ([UInt8], Int?) in
+                    defer { state.buffer.removeAll() }
+                    guard !state.buffer.isEmpty || state.isSkipping else { return ([], nil) }
+                    state.lineNumber += 1
+                    defer { state.isSkipping = false }
+                    return state.isSkipping ? ([], state.lineNumber) : (state.buffer, nil)
+                }
+                if let skipped { reportSkipped(skipped) }
+                return rest.isEmpty ? .end : .line(Self.text(rest))
+            }
+        }
+    }
+
+    private func reportSkipped(_ lineNumber: Int) {
+        diagnostics.write(
+            "mvsearch: line \(lineNumber) of the input is longer than \(Self.maximumLineBytes) bytes and was skipped"
+                + " — type one command or search per line\n")
+    }
+
+    /// The line as text, without the carriage return of a CRLF line break.
+    private static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
     }
 }
 
@@ -48,3 +170,9 @@ private final class LineDelivery: @unchecked Sendable {
         waiting?.resume(returning: line)
     }
 }
+
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+#else
+    private let systemRead = Darwin.read
+#endif

@@ -80,7 +80,8 @@ public enum CatalogErrorMessage {
         case .invalidID(let id):
             return UserMessage("\(id) is not a valid id", hint: .givePositiveID)
         case .invalidCountry(let country):
-            return UserMessage("\"\(country)\" is not a two-letter country code", hint: .giveCountryCode)
+            return UserMessage(
+                "\"\(TerminalSanitizer.excerpt(country))\" is not a two-letter country code", hint: .giveCountryCode)
         }
     }
 
