@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Works scalar by scalar, as terminals do: a zero-width joiner joins the next scalar into the
 /// emoji before it, a variation selector 16 makes the scalar before it two wide, skin-tone
-/// modifiers add nothing, and two regional indicators make one flag.
+/// modifiers add nothing, and two regional indicators make one flag. A character is as wide as
+/// its scalars, not at most two: terminals draw each conjoining Hangul jamo of a run (`wcwidth`:
+/// a leading consonant two columns, vowels and trailing consonants none), so a run of leading
+/// consonants that Unicode counts as one character takes two columns each.
 public enum DisplayWidth {
     /// - Parameter text: Sanitised text (no control characters).
     /// - Returns: Its width in columns.
@@ -17,11 +20,35 @@ public enum DisplayWidth {
     }
 
     /// - Parameter character: One grapheme cluster.
-    /// - Returns: 0, 1 or 2.
+    /// - Returns: Its width: 0, 1 or 2, more for a run of conjoining jamo.
     public static func of(_ character: Character) -> Int {
         var state = State()
         for scalar in character.unicodeScalars { state.add(scalar) }
-        return min(state.width, 2)
+        return state.width
+    }
+
+    /// Text as the pieces a terminal draws: characters, except that a character wider than two
+    /// columns (a run of conjoining jamo) is one piece per scalar, so it can be cut between them.
+    private static func pieces(of text: Substring) -> [(text: String, width: Int)] {
+        var pieces: [(text: String, width: Int)] = []
+        for character in text {
+            let width = of(character)
+            guard width > 2 else {
+                pieces.append((String(character), width))
+                continue
+            }
+            var state = State()
+            for scalar in character.unicodeScalars {
+                let before = state.width
+                state.add(scalar)
+                if state.width > before || pieces.isEmpty {
+                    pieces.append((String(scalar), state.width - before))
+                } else {
+                    pieces[pieces.count - 1].text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return pieces
     }
 
     /// Cuts text to at most `width` columns, ending with `…` when anything was cut.
@@ -34,11 +61,10 @@ public enum DisplayWidth {
         if of(text) <= width { return text }
         var result = ""
         var used = 0
-        for character in text {
-            let characterWidth = of(character)
-            if used + characterWidth > width - 1 { break }
-            result.append(character)
-            used += characterWidth
+        for piece in pieces(of: text[...]) {
+            if used + piece.width > width - 1 { break }
+            result += piece.text
+            used += piece.width
         }
         return result + "…"
     }
@@ -70,14 +96,13 @@ public enum DisplayWidth {
                 lines.append(line)
                 (line, used) = ("", 0)
             }
-            for character in word {
-                let characterWidth = of(character)
-                if used > 0, used + characterWidth > width {
+            for piece in pieces(of: word) {
+                if used > 0, used + piece.width > width {
                     lines.append(line)
                     (line, used) = ("", 0)
                 }
-                line.append(character)
-                used += characterWidth
+                line += piece.text
+                used += piece.width
             }
             if lines.count > maximumLines { break }
         }

@@ -99,6 +99,29 @@ struct FullScreenFrameTests {
         #expect(Set(columns).count == 1)
     }
 
+    @Test(
+        "Conjoining Hangul jamo take the columns terminals draw (each leading consonant two): the row keeps its year and time"
+    )
+    func conjoiningJamo() {
+        // Five leading consonants are one character to Unicode and ten columns on a terminal;
+        // a consonant, vowel and final consonant are one syllable, two columns.
+        let jamo: [MusicVideo] = [
+            .stub(id: 7, title: "\u{1100}\u{1100}\u{1100}\u{1100}\u{1100} 가\u{1100}\u{1161}\u{11A8}", artistName: "한글"),
+            .stub(id: 8, title: String(repeating: "\u{1100}", count: 30), artistName: "Nobody", duration: 61),
+        ]
+        let text = draw(results(jamo), columns: 60)
+        // The title column is 25 wide on both rows: 5 × 2 + 1 + 2 + 2 = 15 columns and 10 spaces; 12 × 2 and …
+        #expect(
+            text == """
+                Music videos for "jack johnson"  1–2
+                › 1  ᄀᄀᄀᄀᄀ 가각            한글             2005   3:12
+                  2  ᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀ…  Nobody           2005   1:01
+
+
+
+                """)
+    }
+
     @Test("From 110 columns the selected row's details show beside the list")
     func preview() {
         var state = results()

@@ -49,6 +49,19 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(text) == columns)
     }
 
+    @Test("A run of conjoining jamo is as wide as terminals draw it, and is cut between its jamo")
+    func conjoiningJamo() {
+        let run = String(repeating: "\u{1100}", count: 5)  // one character to Unicode
+        #expect(run.count == 1)
+        #expect(DisplayWidth.of(run) == 10)
+        #expect(DisplayWidth.of(Character(run)) == 10)
+        #expect(DisplayWidth.of(Character("\u{1100}\u{1161}\u{11A8}")) == 2)  // one syllable
+        let cut = DisplayWidth.truncate(run, toWidth: 5)
+        #expect(cut == "\u{1100}\u{1100}…" && DisplayWidth.of(cut) == 5)
+        #expect(
+            DisplayWidth.wrap(run, toWidth: 4, maximumLines: 3) == ["\u{1100}\u{1100}", "\u{1100}\u{1100}", "\u{1100}"])
+    }
+
     @Test("Truncation fits the width exactly and ends with an ellipsis")
     func truncates() {
         #expect(DisplayWidth.truncate("abcdef", toWidth: 4) == "abc…")
