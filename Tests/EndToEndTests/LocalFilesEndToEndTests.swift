@@ -25,6 +25,31 @@ struct LocalFilesEndToEndTests {
         ])
     }
 
+    @Test(
+        "Given a HOME that does not exist, then it is not created: one warning, the search runs without cache and history, --offline exits 69 saying why"
+    )
+    func missingHome() async throws {
+        let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
+        defer { server.stop() }
+        let home = folder.appendingPathComponent("no-such-home")
+        var environment = MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString])
+        environment["HOME"] = home.path
+        environment["XDG_STATE_HOME"] = nil
+        environment["XDG_CACHE_HOME"] = nil
+        let result = try await MVSearchProcess.run(["clairo"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\tClairo\t4Ever\t"))
+        #expect(
+            result.stderr
+                == "mvsearch: warning: the home folder \(home.path) does not exist — running without the response cache"
+                + " and recent searches; set HOME to a folder of your own\n")
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+        let offline = try await MVSearchProcess.run(["--offline", "clairo"], environment: environment)
+        #expect(offline.status == 69)
+        #expect(offline.stderr.contains("the home folder \(home.path) does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+    }
+
     @Test("A history lock another process holds does not hold back the results: one warning, exit 0")
     func heldLock() async throws {
         let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))

@@ -27,6 +27,9 @@ struct AppConfiguration: Equatable, Sendable {
     let stateDirectory: URL
     /// Where answers are cached: `$XDG_CACHE_HOME/mvsearch`, else `~/.cache/mvsearch`.
     let cacheDirectory: URL
+    /// The home folder one of those two is in, when it does not exist: mvsearch never creates it,
+    /// and runs without cache and history (saying so once).
+    let missingHome: String?
     /// Seconds a cached answer stays fresh (`MVSEARCH_CACHE_TTL`); 0 turns the cache off.
     let cacheTimeToLive: TimeInterval
     let cacheMode: CachingDataTransferService.Mode
@@ -98,7 +101,18 @@ struct AppConfiguration: Equatable, Sendable {
         cacheMode = options.offline ? .offline : options.noCache ? .refresh : .normal
         stateDirectory = Self.xdgDirectory("XDG_STATE_HOME", default: ".local/state", environment)
         cacheDirectory = Self.xdgDirectory("XDG_CACHE_HOME", default: ".cache", environment)
+        let home = Self.home(environment).path
+        var status = stat()
+        let usesHome = [stateDirectory, cacheDirectory].contains { $0.path.hasPrefix(home + "/") }
+        missingHome = usesHome && stat(home, &status) != 0 ? home : nil
         self.environment = environment
+    }
+
+    /// `$HOME` when it is an absolute path, else the user's home folder from the system.
+    private static func home(_ environment: [String: String]) -> URL {
+        environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            .map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
     }
 
     /// XDG base directories: the variable when it holds an absolute path, else `$HOME/<default>`;
@@ -108,11 +122,7 @@ struct AppConfiguration: Equatable, Sendable {
         if let path = environment[variable], path.hasPrefix("/") {
             base = URL(fileURLWithPath: path, isDirectory: true)
         } else {
-            let home =
-                environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-                .map { URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileManager.default.homeDirectoryForCurrentUser
-            base = home.appendingPathComponent(relative, isDirectory: true)
+            base = home(environment).appendingPathComponent(relative, isDirectory: true)
         }
         return base.appendingPathComponent("mvsearch", isDirectory: true)
     }

@@ -42,6 +42,10 @@ final class AppDIContainer {
                 configuration: configuration, diagnostics: console.diagnostics, sessionManager: overrides.sessionManager
             ))
         guard configuration.usesCache else { return network }
+        guard configuration.missingHome == nil || overrides.responseCacheStore != nil else {
+            warnAboutMissingHome()
+            return network
+        }
         return CachingDataTransferService(
             wrapping: network,
             store: overrides.responseCacheStore
@@ -62,6 +66,7 @@ final class AppDIContainer {
         guard configuration.usesCache, configuration.cacheMode == .offline, overrides.responseCacheStore == nil else {
             return nil
         }
+        if let home = configuration.missingHome { return "the home folder \(home) does not exist" }
         return FileResponseCacheStore(directory: configuration.cacheDirectory).refusal()?.reason
     }
 
@@ -100,10 +105,29 @@ final class AppDIContainer {
 
     /// Saves in the background, so results are written before a save waits for its lock.
     lazy var recentSearchesRepository = BackgroundSavingRecentSearchesRepository(
-        wrapping: overrides.recentSearchesRepository
-            ?? FileRecentSearchesRepository(directory: configuration.stateDirectory) { [console] problem in
-                console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(problem))\n")
-            })
+        wrapping: overrides.recentSearchesRepository ?? fileRecentSearchesRepository())
+
+    private func fileRecentSearchesRepository() -> any RecentSearchesRepository {
+        guard configuration.missingHome == nil else {
+            warnAboutMissingHome()
+            return NoRecentSearchesRepository()
+        }
+        return FileRecentSearchesRepository(directory: configuration.stateDirectory) { [console] problem in
+            console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(problem))\n")
+        }
+    }
+
+    private var hasWarnedAboutMissingHome = false
+
+    /// A home folder that does not exist is not created (it is not mvsearch's): one warning for the
+    /// cache and the history both.
+    private func warnAboutMissingHome() {
+        guard let home = configuration.missingHome, !hasWarnedAboutMissingHome else { return }
+        hasWarnedAboutMissingHome = true
+        console.diagnostics.write(
+            "mvsearch: warning: the home folder \(TerminalSanitizer.excerpt(home, maximumCharacters: 200)) does not exist"
+                + " — running without the response cache and recent searches; set HOME to a folder of your own\n")
+    }
 
     /// - Returns: The container of the music-video screens.
     func makeMusicVideosSceneDIContainer() -> MusicVideosSceneDIContainer {
@@ -117,4 +141,11 @@ final class AppDIContainer {
             )
         )
     }
+}
+
+/// Recent searches where there is nowhere to keep them (no home folder): none, and nothing kept.
+private struct NoRecentSearchesRepository: RecentSearchesRepository {
+    func recentSearches() async -> [String] { [] }
+    func save(_ term: String) async {}
+    func clear() async throws(RecentSearchesError) {}
 }
