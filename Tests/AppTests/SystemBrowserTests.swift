@@ -64,5 +64,21 @@ import Testing
             let everywhere = SystemBrowser(environment: ["PATH": "/usr/bin:/bin"])
             #expect(!everywhere.open(try #require(URL(string: "file:///etc/passwd"))))
         }
+
+        @Test("Given a 200 KB page address, then nothing is started and the message says it is too long, without it")
+        func refusesHugeURL() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("opener-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let marker = folder.appendingPathComponent("started")
+            let opener = folder.appendingPathComponent("xdg-open")
+            try "#!/bin/sh\ntouch '\(marker.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
+            try #require(chmod(opener.path, 0o755) == 0)
+            let url = try #require(URL(string: "https://example.com/?q=" + String(repeating: "a", count: 200_000)))
+            #expect(!SystemBrowser(environment: ["PATH": folder.path]).open(url))
+            #expect(!FileManager.default.fileExists(atPath: marker.path))
+            let message = SystemBrowser.failure(opening: url)
+            #expect(message.hasPrefix("the page's address is 200023 bytes long, too long to pass to a browser"))
+            #expect(message.count < 200)
+        }
     }
 #endif

@@ -62,7 +62,7 @@ extension SessionNavigation {
     /// A web page in the user's browser.
     func open(_ url: URL) {
         if !container.browser.open(url) {
-            report("cannot start a browser — the page is \(TerminalSanitizer.sanitize(url.absoluteString))")
+            report(SystemBrowser.failure(opening: url))
         }
     }
 
