@@ -139,8 +139,10 @@ struct HostileNetworkEndToEndTests {
         let created = Self.tree(root).filter { !$0.hasPrefix("cache/mvsearch/") && !$0.hasPrefix("state/mvsearch/") }
         #expect(created == ["cache", "cache/mvsearch", "state", "state/mvsearch"])
 
-        // Only HOME: the defaults under it.
+        // Only HOME, which exists (mvsearch never creates it): the defaults under it.
         try FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
         var onlyHome = withXDG
         for variable in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"] { onlyHome[variable] = nil }
         let second = try await MVSearchProcess.run(
