@@ -150,9 +150,9 @@ private func modificationTime(_ status: stat) -> Int {
 }
 
 /// Whether the cache folder may be used: checked until it is known, a refusal reported once.
-private final class FolderState: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var usable: Bool?
+private final class FolderState: Sendable {
+    /// Whether the folder may be used, once known.
+    private let usable = Mutex<Bool?>(nil)
     private let onRefusal: @Sendable (PrivateFiles.Refusal) -> Void
 
     init(onRefusal: @escaping @Sendable (PrivateFiles.Refusal) -> Void) {
@@ -162,7 +162,7 @@ private final class FolderState: @unchecked Sendable {
     /// - Returns: `false` when the folder must not be used, or does not exist and `creating` is off.
     func isUsable(_ directory: URL, creating: Bool, userID: uid_t) -> Bool {
         var refused: PrivateFiles.Refusal?
-        let result = lock.withLock { _ -> Bool in
+        let result = usable.withLock { usable -> Bool in
             if let usable { return usable }
             do throws(PrivateFiles.Refusal) {
                 guard try PrivateFiles.checkFolder(directory, creating: creating, userID: userID) else { return false }

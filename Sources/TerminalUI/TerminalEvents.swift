@@ -29,7 +29,7 @@ public enum TerminalEvent: Sendable, Equatable {
 /// Keys from the terminal, decoded once on a reader thread of their own, and the signals the
 /// session handles, as one stream. SIGHUP restores the terminal at once and ends the process
 /// with 129.
-public final class TerminalEvents: @unchecked Sendable {
+public final class TerminalEvents: Sendable {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public static let escapeTimeoutMilliseconds: Int32 = 50
     /// How long a paste whose end marker has not come waits for more before it ends: a real paste
@@ -38,7 +38,9 @@ public final class TerminalEvents: @unchecked Sendable {
 
     public let stream: AsyncStream<TerminalEvent>
     private let continuation: AsyncStream<TerminalEvent>.Continuation
-    private var sources: [any DispatchSourceSignal] = []
+    /// Filled in `init` before the object is shared, then only read: dispatch sources may be
+    /// cancelled from any thread, but are not declared `Sendable`.
+    nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
     private let wake: (read: Int32, write: Int32)
     /// SIGTSTP from outside: its handler writes a byte here, the reader turns it into `.suspend`.
     /// (Not a dispatch source: its `signalfd` could take the SIGTSTP that `stopJob()` sends the

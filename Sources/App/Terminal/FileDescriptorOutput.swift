@@ -19,11 +19,14 @@ protocol CheckedOutput: Sendable {
 /// (`EPIPE`, e.g. `mvsearch … | head -1`) it stops quietly: the rest is not wanted. Any other
 /// failure (`ENOSPC` from `> /dev/full`, `EIO`, a descriptor that was closed) stops it too, and
 /// is kept in `failure` so the run can say so and exit 74.
-final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable {
+final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
+    private struct State {
+        var isClosed = false
+        var failure: String?
+    }
+
     private let fileDescriptor: Int32
-    private let lock = Mutex(())
-    private var isClosed = false
-    private var recordedFailure: String?
+    private let state = Mutex(State())
     /// The reason given for every failure when the descriptor was closed before the run began.
     private let closedReason: String?
 
@@ -36,14 +39,14 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable
         self.closedReason = closedReason
     }
 
-    var failure: String? { lock.withLock { _ in recordedFailure } }
+    var failure: String? { state.withLock { $0.failure } }
 
     /// Whether writing has stopped: it failed, or the reader went away.
-    var isStopped: Bool { lock.withLock { _ in isClosed } }
+    var isStopped: Bool { state.withLock { $0.isClosed } }
 
     func write(_ text: String) {
-        lock.withLock { _ in
-            guard !isClosed else { return }
+        state.withLock { state in
+            guard !state.isClosed else { return }
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {
                 let written = bytes.withUnsafeBytes { buffer in
@@ -59,8 +62,8 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, @unchecked Sendable
                 }
                 let code = written < 0 ? errno : EIO
                 if code == EINTR { continue }
-                isClosed = true
-                if code != EPIPE { recordedFailure = closedReason ?? Self.describe(code) }
+                state.isClosed = true
+                if code != EPIPE { state.failure = closedReason ?? Self.describe(code) }
                 return
             }
         }

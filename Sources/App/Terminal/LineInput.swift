@@ -143,28 +143,31 @@ final class StandardInputReader: LineInput, CheckedInput {
 }
 
 /// Resumes a continuation exactly once: with the line read, or with `nil` when cancelled first.
-private final class LineDelivery: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var continuation: CheckedContinuation<String?, Never>?
-    private var early: String??
+private final class LineDelivery: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<String?, Never>?
+        var early: String??
+    }
+
+    private let state = Mutex(State())
 
     func wait(with continuation: CheckedContinuation<String?, Never>) {
-        let ready: String?? = lock.withLock { _ in
-            if let early { return early }
-            self.continuation = continuation
+        let ready: String?? = state.withLock { state in
+            if let early = state.early { return early }
+            state.continuation = continuation
             return nil
         }
         if let ready { continuation.resume(returning: ready) }
     }
 
     func deliver(_ line: String?) {
-        let waiting: CheckedContinuation<String?, Never>? = lock.withLock { _ in
-            guard let continuation else {
-                if early == nil { early = .some(line) }
+        let waiting: CheckedContinuation<String?, Never>? = state.withLock { state in
+            guard let continuation = state.continuation else {
+                if state.early == nil { state.early = .some(line) }
                 return nil
             }
-            self.continuation = nil
-            early = .some(line)
+            state.continuation = nil
+            state.early = .some(line)
             return continuation
         }
         waiting?.resume(returning: line)

@@ -21,7 +21,7 @@ import Synchronization
 /// cannot be read is reported once through `onProblem` and read as empty; the next save
 /// replaces it. A save also removes the temporaries a process killed while saving left behind
 /// (`AtomicFile.removeLeftTemporaries`). Nothing here ever fails a search.
-public final class FileRecentSearchesRepository: RecentSearchesRepository, @unchecked Sendable {
+public final class FileRecentSearchesRepository: RecentSearchesRepository, Sendable {
     public static let defaultMaximumCount = 20
     /// How long a save waits for another process's lock.
     public static let defaultLockTimeout: Duration = .seconds(2)
@@ -37,8 +37,8 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
     private let userID: uid_t
     private let rename: AtomicFile.Rename
     private let onProblem: @Sendable (String) -> Void
-    private let lock = Mutex(())
-    private var hasReported = false
+    /// Whether a problem was reported: one is, the rest are not.
+    private let hasReported = Mutex(false)
 
     /// The file that holds the list.
     public var fileURL: URL { directory.appendingPathComponent("recent-searches.json") }
@@ -172,9 +172,9 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, @unch
     }
 
     private func report(_ problem: String) {
-        let isFirst = lock.withLock { _ in
-            defer { hasReported = true }
-            return !hasReported
+        let isFirst = hasReported.withLock { reported in
+            defer { reported = true }
+            return !reported
         }
         if isFirst { onProblem(problem) }
     }
