@@ -1,12 +1,15 @@
 import Foundation
 
 /// Answers from a response cache when it can, and stores every answer that decoded. A
-/// decorator: it wraps any `DataTransferService`, so only successful, decoded answers ever
-/// reach the cache — never an HTTP error, a rate-limit refusal or an HTML page.
+/// decorator: it wraps any `BodyKeepingDataTransferService`, so only successful, decoded answers
+/// ever reach the cache — never an HTTP error, a rate-limit refusal or an HTML page.
 ///
 /// Entries are keyed by the method and the full URL (base, path, every query item) and hold the
-/// decoded response re-encoded as JSON (only the fields the response type keeps). Responses that
-/// are not `Encodable` pass through uncached.
+/// verified body: the bytes the endpoint's decoder has just read successfully, which the same
+/// decoder reads again on a hit. So every GET endpoint is cached, whatever its response type —
+/// `Encodable` or not, with an encoding that is not what its decoder reads or not — and an
+/// answer from the cache is what the network's would have been. An entry that does not decode
+/// (corrupted, or in another format) is removed and fetched again.
 public struct CachingDataTransferService: DataTransferService {
     /// When the cache answers: fresh entries (normal), never (refresh, still storing), or only (offline).
     public enum Mode: Sendable, Equatable {
@@ -18,7 +21,7 @@ public struct CachingDataTransferService: DataTransferService {
         case offline
     }
 
-    private let wrapped: any DataTransferService
+    private let wrapped: any BodyKeepingDataTransferService
     private let store: any ResponseCacheStore
     private let configuration: any NetworkConfigurable
     private let timeToLive: TimeInterval
@@ -33,7 +36,7 @@ public struct CachingDataTransferService: DataTransferService {
     ///   - mode: Normal, refresh or offline.
     ///   - now: The current time (tests pass their own).
     public init(
-        wrapping wrapped: any DataTransferService,
+        wrapping wrapped: any BodyKeepingDataTransferService,
         store: any ResponseCacheStore,
         configuration: any NetworkConfigurable,
         timeToLive: TimeInterval,
@@ -48,13 +51,6 @@ public struct CachingDataTransferService: DataTransferService {
         self.now = now
     }
 
-    /// Slashes unescaped: URLs then read back on the decoders' fast path.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return encoder
-    }()
-
     /// The URL's text without its user information (`https://user:secret@host/` is
     /// `https://host/`): the key is written into the entry, and a password must never reach the disk.
     static func withoutCredentials(_ url: URL) -> String {
@@ -67,8 +63,7 @@ public struct CachingDataTransferService: DataTransferService {
     }
 
     public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
-        guard E.Response.self is any Encodable.Type, endpoint.method == .get,
-            let url = try? endpoint.httpRequest(with: configuration).url
+        guard endpoint.method == .get, let url = try? endpoint.httpRequest(with: configuration).url
         else { return try await wrapped.request(endpoint) }
         let key = "GET " + Self.withoutCredentials(url)
         if mode != .refresh, let cached = store.response(for: key) {
@@ -79,10 +74,8 @@ public struct CachingDataTransferService: DataTransferService {
             }
         }
         guard mode != .offline else { throw .networkFailure(.notCached) }
-        let value = try await wrapped.request(endpoint)
-        if let encodable = value as? any Encodable, let body = try? Self.encoder.encode(encodable) {
-            store.store(CachedResponse(body: body, storedAt: now()), for: key)
-        }
-        return value
+        let response = try await wrapped.decodedResponse(endpoint)
+        store.store(CachedResponse(body: response.body, storedAt: now()), for: key)
+        return response.value
     }
 }

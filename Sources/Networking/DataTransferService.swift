@@ -8,8 +8,40 @@ public protocol DataTransferService: Sendable {
     func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response
 }
 
+/// An answer decoded, with the body it was decoded from.
+public struct DecodedResponse<Value: Sendable>: Sendable {
+    /// What the endpoint's decoder made of `body`.
+    public let value: Value
+    /// The bytes the endpoint's decoder has just read successfully: decoding them again with it
+    /// gives `value` again, whatever the response type (`Encodable` or not).
+    public let body: Data
+
+    public init(value: Value, body: Data) {
+        self.value = value
+        self.body = body
+    }
+}
+
+/// A data transfer service that also hands back the body each answer was decoded from. A
+/// decorator that keeps answers needs it: `CachingDataTransferService` wraps only such a
+/// service and stores exactly those bytes, so every endpoint is cached, whatever its response
+/// type. `request(_:)` comes with it.
+public protocol BodyKeepingDataTransferService: DataTransferService {
+    /// - Parameter endpoint: What to request and how to decode it.
+    /// - Returns: The decoded response and the body it was decoded from.
+    /// - Throws: `DataTransferError`, wrapping network failures and decoding problems.
+    func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+        -> DecodedResponse<E.Response>
+}
+
+extension BodyKeepingDataTransferService {
+    public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+        try await decodedResponse(endpoint).value
+    }
+}
+
 /// Calls the network service and decodes with the endpoint's decoder.
-public struct DefaultDataTransferService: DataTransferService {
+public struct DefaultDataTransferService: BodyKeepingDataTransferService {
     private let networkService: any NetworkService
 
     /// - Parameter networkService: Sends requests and checks their status.
@@ -17,14 +49,17 @@ public struct DefaultDataTransferService: DataTransferService {
         self.networkService = networkService
     }
 
-    public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+    public func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+        -> DecodedResponse<E.Response>
+    {
         let response: NetworkResponse
         do {
             response = try await networkService.request(endpoint)
         } catch {
             throw .networkFailure(error)
         }
-        return try Self.decode(response.body, with: endpoint.responseDecoder)
+        return DecodedResponse(
+            value: try Self.decode(response.body, with: endpoint.responseDecoder), body: response.body)
     }
 
     static func decode<T: Decodable>(_ body: Data, with decoder: any ResponseDecoder) throws(DataTransferError) -> T {

@@ -2,14 +2,15 @@ import Foundation
 
 /// Tries idempotent requests again when the failure is likely to pass: server errors, broken
 /// connections, an HTML error page in place of data, and (once, if the server says when)
-/// rate limiting. A decorator: it wraps any `DataTransferService` and changes nothing else.
-public struct RetryingDataTransferService: DataTransferService {
+/// rate limiting. A decorator: it wraps any `BodyKeepingDataTransferService` and changes
+/// nothing else (the body of the try that succeeded is handed on).
+public struct RetryingDataTransferService: BodyKeepingDataTransferService {
     /// Waits between tries; tests pass one that returns at once.
     public typealias Sleep = @Sendable (Duration) async throws -> Void
     /// Monotonic time, from any fixed origin.
     public typealias Now = @Sendable () -> Duration
 
-    private let wrapped: any DataTransferService
+    private let wrapped: any BodyKeepingDataTransferService
     private let policy: RetryPolicy
     private let now: Now
     private let sleep: Sleep
@@ -22,7 +23,7 @@ public struct RetryingDataTransferService: DataTransferService {
     ///   - sleep: Waits between tries (tests record instead of waiting).
     ///   - jitter: A factor in 0.5…1 that spreads out clients retrying together.
     public init(
-        wrapping wrapped: any DataTransferService,
+        wrapping wrapped: any BodyKeepingDataTransferService,
         policy: RetryPolicy,
         now: Now? = nil,
         sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
@@ -38,22 +39,26 @@ public struct RetryingDataTransferService: DataTransferService {
 
     /// Within `policy.deadline`, if there is one, measured on the clock whatever `now` says:
     /// when it passes, the try in flight is cancelled and the call fails with `timedOut`.
-    public func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+    public func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+        -> DecodedResponse<E.Response>
+    {
         guard let deadline = policy.deadline else { return try await tries(endpoint) }
         return try await TimeLimit.run(
             deadline, expired: .networkFailure(.timedOut), cancelled: .networkFailure(.cancelled)
-        ) { () async throws(DataTransferError) -> E.Response in
+        ) { () async throws(DataTransferError) -> DecodedResponse<E.Response> in
             try await tries(endpoint)
         }
     }
 
-    private func tries<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
+    private func tries<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+        -> DecodedResponse<E.Response>
+    {
         let start = now()
         var retry = 0
         var rateLimitRetries = 0
         while true {
             do {
-                return try await wrapped.request(endpoint)
+                return try await wrapped.decodedResponse(endpoint)
             } catch {
                 guard endpoint.method.isIdempotent, !Task.isCancelled,
                     let delay = policy.delay(

@@ -5,8 +5,12 @@ import Testing
 
 @Suite("Caching decorator")
 struct CachingDataTransferServiceTests {
-    private struct Answer: Codable, Sendable, Equatable { let value: Int }
+    private struct Answer: Decodable, Sendable, Equatable { let value: Int }
 
+    /// The network's answer to the `call`th request, as sent: spaced out, so a re-encoding would show.
+    private static func body(_ call: Int) -> String { "\n{ \"value\": \(call) }\n" }
+
+    /// The decorator over the real decoding step and a scripted network service.
     private final class Harness: Sendable {
         let calls = Locked(0)
         let time = Locked(Date(timeIntervalSince1970: 1_000_000))
@@ -17,27 +21,42 @@ struct CachingDataTransferServiceTests {
             mode: CachingDataTransferService.Mode = .normal,
             store: InMemoryResponseCacheStore = InMemoryResponseCacheStore(),
             baseURL: String = "https://example.test/",
-            answer: @escaping @Sendable (Int) throws(DataTransferError) -> Answer = { Answer(value: $0) }
+            answer: @escaping @Sendable (Int) throws(NetworkError) -> String = {
+                CachingDataTransferServiceTests.body($0)
+            }
         ) throws {
             let calls = calls
             let time = time
             self.store = store
-            let wrapped = MockDataTransferService { _ throws(DataTransferError) in
+            let network = MockNetworkService { _ throws(NetworkError) in
                 let call = calls.withLock { count -> Int in
                     count += 1
                     return count
                 }
-                return try answer(call)
+                return NetworkResponse(statusCode: 200, body: Data(try answer(call).utf8))
             }
             service = CachingDataTransferService(
-                wrapping: wrapped, store: store,
+                wrapping: DefaultDataTransferService(networkService: network), store: store,
                 configuration: APINetworkConfiguration(baseURL: try #require(URL(string: baseURL))),
                 timeToLive: 3600, mode: mode, now: { time.value })
         }
 
-        func request(_ term: String = "x") async throws(DataTransferError) -> Answer {
+        func request<Response: Decodable & Sendable>(_ term: String = "x", as type: Response.Type)
+            async throws(DataTransferError) -> Response
+        {
             try await service.request(
-                Endpoint<Answer>(path: "search", queryItems: [QueryItem(name: "term", value: term)]))
+                Endpoint<Response>(path: "search", queryItems: [QueryItem(name: "term", value: term)]))
+        }
+
+        func request(_ term: String = "x") async throws(DataTransferError) -> Answer {
+            try await request(term, as: Answer.self)
+        }
+
+        /// The stored body of the request for `term`, as text.
+        func stored(_ term: String = "x") -> String? {
+            store.stored["GET https://example.test/search?term=\(term)"].map {
+                String(decoding: $0.body, as: UTF8.self)
+            }
         }
     }
 
@@ -62,6 +81,13 @@ struct CachingDataTransferServiceTests {
         #expect(try await harness.request() == Answer(value: 1))  // and it is found again
     }
 
+    @Test("Given an answer that decoded, then its body is stored byte for byte, not a re-encoding of the value")
+    func storesVerifiedBody() async throws {
+        let harness = try Harness()
+        _ = try await harness.request()
+        #expect(harness.stored() == Self.body(1))
+    }
+
     @Test("An entry older than its time to live is fetched again and replaced")
     func expiry() async throws {
         let harness = try Harness()
@@ -70,18 +96,24 @@ struct CachingDataTransferServiceTests {
         #expect(try await harness.request() == Answer(value: 2))
         #expect(try await harness.request() == Answer(value: 2))
         #expect(harness.calls.value == 2)
+        #expect(harness.stored() == Self.body(2))
     }
 
-    @Test("Failures are never stored")
+    @Test("Failures, and bodies that do not decode, are never stored")
     func failuresNotCached() async throws {
-        let harness = try Harness(answer: { call throws(DataTransferError) in
-            guard call > 1 else { throw .networkFailure(.httpStatus(HTTPFailure(statusCode: 403))) }
-            return Answer(value: call)
+        let harness = try Harness(answer: { call throws(NetworkError) in
+            switch call {
+            case 1: throw .httpStatus(HTTPFailure(statusCode: 403))
+            case 2: return "<html><body>Busy</body></html>"
+            default: return CachingDataTransferServiceTests.body(call)
+            }
         })
         _ = try? await harness.request()
+        _ = try? await harness.request()
         #expect(harness.store.stored.isEmpty)
-        #expect(try await harness.request() == Answer(value: 2))
-        #expect(harness.calls.value == 2)
+        #expect(try await harness.request() == Answer(value: 3))
+        #expect(harness.calls.value == 3)
+        #expect(harness.stored() == Self.body(3))
     }
 
     @Test("Refresh mode (--no-cache) fetches, and stores the fresh answer")
@@ -89,7 +121,7 @@ struct CachingDataTransferServiceTests {
         let store = InMemoryResponseCacheStore()
         _ = try await Harness(store: store).request()
         let refreshing = try Harness(
-            mode: .refresh, store: store, answer: { _ throws(DataTransferError) in Answer(value: 9) })
+            mode: .refresh, store: store, answer: { _ throws(NetworkError) in #"{"value":9}"# })
         #expect(try await refreshing.request() == Answer(value: 9))
         #expect(refreshing.calls.value == 1)
         #expect(try await Harness(store: store).request() == Answer(value: 9))
@@ -115,11 +147,65 @@ struct CachingDataTransferServiceTests {
         let harness = try Harness(store: store)
         #expect(try await harness.request() == Answer(value: 1))
         #expect(harness.calls.value == 1)
-        #expect(String(decoding: store.stored.values.first?.body ?? Data(), as: UTF8.self) == #"{"value":1}"#)
+        #expect(harness.stored() == Self.body(1))
     }
 
-    /// Reads itself with `JSONReader` (the DTOs' fast path) and is stored re-encoded.
-    private struct ReadableAnswer: JSONReadable, Codable, Sendable, Equatable {
+    /// Decodable only: nothing could re-encode it.
+    private struct DecodableOnly: Decodable, Sendable, Equatable { let value: Int }
+
+    @Test("Given a response type that is not Encodable, when requested twice, then the second answer is the cache's")
+    func notEncodable() async throws {
+        let harness = try Harness()
+        #expect(try await harness.request(as: DecodableOnly.self) == DecodableOnly(value: 1))
+        #expect(try await harness.request(as: DecodableOnly.self) == DecodableOnly(value: 1))
+        #expect(harness.calls.value == 1)
+        #expect(harness.stored() == Self.body(1))
+    }
+
+    /// A feed's DTO: each value wrapped as `{"label": …}`. Its synthesised encoding writes the bare
+    /// value, which its decoder does not read: it does not round-trip through Codable.
+    private struct FeedEntry: Codable, Sendable, Equatable {
+        private struct Label: Decodable { let label: String }
+        private enum CodingKeys: String, CodingKey { case name }
+        let name: String
+
+        init(name: String) { self.name = name }
+
+        init(from decoder: any Decoder) throws {
+            name = try decoder.container(keyedBy: CodingKeys.self).decode(Label.self, forKey: .name).label
+        }
+    }
+
+    private static let feedBody = #"{"name": {"label": "Clairo"}}"#
+
+    @Test(
+        "Given a DTO that does not round-trip through Codable, when requested twice, then the cache answers the second")
+    func notRoundTripping() async throws {
+        let harness = try Harness(answer: { _ throws(NetworkError) in CachingDataTransferServiceTests.feedBody })
+        #expect(try await harness.request(as: FeedEntry.self) == FeedEntry(name: "Clairo"))
+        #expect(try await harness.request(as: FeedEntry.self) == FeedEntry(name: "Clairo"))
+        #expect(harness.calls.value == 1)
+        #expect(harness.stored() == Self.feedBody)
+    }
+
+    @Test("Given an entry in the old format (the DTO re-encoded), when its decoder cannot read it, then it is replaced")
+    func oldFormatReplaced() async throws {
+        let oldEntry = try JSONEncoder().encode(FeedEntry(name: "Clairo"))
+        let store = InMemoryResponseCacheStore([
+            "GET https://example.test/search?term=x": CachedResponse(
+                body: oldEntry, storedAt: Date(timeIntervalSince1970: 1_000_000))
+        ])
+        let harness = try Harness(
+            store: store, answer: { _ throws(NetworkError) in CachingDataTransferServiceTests.feedBody })
+        #expect(try await harness.request(as: FeedEntry.self) == FeedEntry(name: "Clairo"))
+        #expect(harness.calls.value == 1)
+        #expect(harness.stored() == Self.feedBody)
+        #expect(try await harness.request(as: FeedEntry.self) == FeedEntry(name: "Clairo"))
+        #expect(harness.calls.value == 1)
+    }
+
+    /// Reads itself with `JSONReader` (the DTOs' fast path).
+    private struct ReadableAnswer: JSONReadable, Decodable, Sendable, Equatable {
         var value = 0
 
         init(value: Int) { self.value = value }
@@ -135,33 +221,29 @@ struct CachingDataTransferServiceTests {
             }
             self.value = value
         }
+
+        init(from decoder: any Decoder) throws {
+            self.init(value: try Answer(from: decoder).value)
+        }
     }
 
     @Test(
         "Given a cached entry nested 200 000 levels deep, when requested, then it is removed, fetched and replaced",
         arguments: [true, false])
     func deeplyNestedEntry(readable: Bool) async throws {
-        let key = "GET https://example.test/search"
         let deep = #"{"value":7,"x":"# + String(repeating: "[", count: 200_000)
         let store = InMemoryResponseCacheStore([
-            key: CachedResponse(body: Data(deep.utf8), storedAt: Date(timeIntervalSince1970: 1_000_000))
+            "GET https://example.test/search?term=x": CachedResponse(
+                body: Data(deep.utf8), storedAt: Date(timeIntervalSince1970: 1_000_000))
         ])
-        let calls = Locked(0)
-        let fetched = MockDataTransferService { _ throws(DataTransferError) -> any Sendable in
-            calls.withLock { $0 += 1 }
-            return readable ? ReadableAnswer(value: 1) as any Sendable : Answer(value: 1)
-        }
-        let service = CachingDataTransferService(
-            wrapping: fetched, store: store,
-            configuration: APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.test/"))),
-            timeToLive: 3600, now: { Date(timeIntervalSince1970: 1_000_000) })
+        let harness = try Harness(store: store)
         if readable {
-            #expect(try await service.request(Endpoint<ReadableAnswer>(path: "search")) == ReadableAnswer(value: 1))
+            #expect(try await harness.request(as: ReadableAnswer.self) == ReadableAnswer(value: 1))
         } else {
-            #expect(try await service.request(Endpoint<Answer>(path: "search")) == Answer(value: 1))
+            #expect(try await harness.request() == Answer(value: 1))
         }
-        #expect(calls.value == 1)
-        #expect(String(decoding: store.stored[key]?.body ?? Data(), as: UTF8.self) == #"{"value":1}"#)
+        #expect(harness.calls.value == 1)
+        #expect(harness.stored() == Self.body(1))
     }
 }
 

@@ -3,11 +3,14 @@ import Mocks
 import Networking
 import Testing
 
-/// The retry decorator on its own, over a scripted service, with a virtual clock: waits are
-/// recorded, never slept.
+/// The retry decorator over the real decoding step and a scripted network service, with a
+/// virtual clock: waits are recorded, never slept.
 @Suite("Retrying decorator")
 struct RetryingDataTransferServiceTests {
     private struct Body: Decodable, Sendable, Equatable { let value: Int }
+
+    /// What one try gets from the network: a 2xx body, or a failure.
+    typealias Try = Result<String, NetworkError>
 
     /// Answers each try from `script` in turn (the last entry repeats) and records the waits.
     private final class Harness: Sendable {
@@ -20,21 +23,21 @@ struct RetryingDataTransferServiceTests {
             policy: RetryPolicy,
             timePerTry: Duration = .zero,
             jitter: Double = 1,
-            script: [Result<Int, DataTransferError>]
+            script: [Try]
         ) {
             let attempts = attempts
             let time = time
             let waits = waits
-            let wrapped = MockDataTransferService { _ throws(DataTransferError) in
+            let network = MockNetworkService { _ throws(NetworkError) in
                 let index = attempts.withLock { count -> Int in
                     defer { count += 1 }
                     return count
                 }
                 time.withLock { $0 += timePerTry }
-                return try script[min(index, script.count - 1)].map { Body(value: $0) }.get()
+                return NetworkResponse(statusCode: 200, body: Data(try script[min(index, script.count - 1)].get().utf8))
             }
             service = RetryingDataTransferService(
-                wrapping: wrapped,
+                wrapping: DefaultDataTransferService(networkService: network),
                 policy: policy,
                 now: { time.value },
                 sleep: { wait in
@@ -50,15 +53,15 @@ struct RetryingDataTransferServiceTests {
         }
     }
 
-    private static func status(_ code: Int, retryAfter: String? = nil) -> Result<Int, DataTransferError> {
-        .failure(
-            .networkFailure(
-                .httpStatus(HTTPFailure(statusCode: code, headers: retryAfter.map { ["Retry-After": $0] } ?? [:]))))
+    private static func status(_ code: Int, retryAfter: String? = nil) -> Try {
+        .failure(.httpStatus(HTTPFailure(statusCode: code, headers: retryAfter.map { ["Retry-After": $0] } ?? [:])))
     }
+
+    private static func value(_ value: Int) -> Try { .success(#"{"value":\#(value)}"#) }
 
     @Test("Given a server that fails twice then answers, the third try succeeds after two growing waits")
     func failsTwiceThenAnswers() async throws {
-        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), Self.status(500), .success(7)])
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), Self.status(500), Self.value(7)])
         #expect(try await harness.request() == Body(value: 7))
         #expect(harness.attempts.value == 3)
         #expect(harness.waits.value == [.milliseconds(400), .milliseconds(800)])
@@ -83,14 +86,13 @@ struct RetryingDataTransferServiceTests {
     @Test(
         "Failures a retry cannot mend are thrown at once",
         arguments: [
-            status(400), status(404), status(403), .failure(.networkFailure(.timedOut)),
-            .failure(.networkFailure(.cannotConnect)), .failure(.networkFailure(.hostNotFound)),
-            .failure(.networkFailure(.notConnected)), .failure(.networkFailure(.cancelled)),
-            .failure(.parsing(.malformed("x"))), .failure(.parsing(.unexpectedShape("x"))), .failure(.noResponse),
-            .failure(.networkFailure(.responseTooLarge(limit: 1))),
-        ] as [Result<Int, DataTransferError>])
-    func notRetried(failure: Result<Int, DataTransferError>) async {
-        let harness = Harness(policy: RetryPolicy(), script: [failure, .success(1)])
+            status(400), status(404), status(403), .failure(.timedOut), .failure(.cannotConnect),
+            .failure(.hostNotFound), .failure(.notConnected), .failure(.cancelled),
+            .success("{\"value\":"), .success("[]"), .success(" "),  // malformed, unexpected shape, no response
+            .failure(.responseTooLarge(limit: 1)),
+        ] as [Try])
+    func notRetried(failure: Try) async {
+        let harness = Harness(policy: RetryPolicy(), script: [failure, Self.value(1)])
         _ = try? await harness.request()
         #expect(harness.attempts.value == 1)
     }
@@ -98,12 +100,20 @@ struct RetryingDataTransferServiceTests {
     @Test(
         "Broken connections and HTML error pages are retried",
         arguments: [
-            DataTransferError.networkFailure(.connectionLost), .networkFailure(.invalidResponse), .parsing(.htmlPage),
+            Try.failure(.connectionLost), .failure(.invalidResponse), .success("<html><body>Busy</body></html>"),
         ])
-    func transient(failure: DataTransferError) async throws {
-        let harness = Harness(policy: RetryPolicy(), script: [.failure(failure), .success(2)])
+    func transient(failure: Try) async throws {
+        let harness = Harness(policy: RetryPolicy(), script: [failure, Self.value(2)])
         #expect(try await harness.request() == Body(value: 2))
         #expect(harness.attempts.value == 2)
+    }
+
+    @Test("Given an HTML page then an answer, then the body handed on is the answer's, the one that decoded")
+    func bodyOfTheTryThatDecoded() async throws {
+        let harness = Harness(policy: RetryPolicy(), script: [.success("<html>Busy</html>"), Self.value(3)])
+        let response = try await harness.service.decodedResponse(Endpoint<Body>(path: "search"))
+        #expect(response.value == Body(value: 3))
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"value":3}"#)
     }
 
     @Test("A rate-limit answer is retried once, after the Retry-After it gives, if that is short")
@@ -125,11 +135,11 @@ struct RetryingDataTransferServiceTests {
 
     @Test("A server error's Retry-After is honoured up to the cap, and past it ends the retries")
     func serverRetryAfter() async {
-        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503, retryAfter: "3"), .success(1)])
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503, retryAfter: "3"), Self.value(1)])
         _ = try? await harness.request()
         #expect(harness.waits.value == [.seconds(3)])
 
-        let tooLong = Harness(policy: RetryPolicy(), script: [Self.status(503, retryAfter: "120"), .success(1)])
+        let tooLong = Harness(policy: RetryPolicy(), script: [Self.status(503, retryAfter: "120"), Self.value(1)])
         _ = try? await tooLong.request()
         #expect(tooLong.attempts.value == 1)
     }
@@ -145,16 +155,16 @@ struct RetryingDataTransferServiceTests {
 
     @Test("Requests that are not idempotent are never retried")
     func postNotRetried() async {
-        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), .success(1)])
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), Self.value(1)])
         _ = try? await harness.request(method: .post)
         #expect(harness.attempts.value == 1)
     }
 
     @Test("Cancellation during a wait ends the request as cancelled")
     func cancelledWhileWaiting() async {
-        let wrapped = MockDataTransferService.failing(with: .networkFailure(.connectionLost))
         let service = RetryingDataTransferService(
-            wrapping: wrapped, policy: RetryPolicy(), sleep: { _ in throw CancellationError() })
+            wrapping: DefaultDataTransferService(networkService: MockNetworkService.failing(with: .connectionLost)),
+            policy: RetryPolicy(), sleep: { _ in throw CancellationError() })
         await #expect(throws: DataTransferError.networkFailure(.cancelled)) {
             _ = try await service.request(Endpoint<Body>(path: "x"))
         }

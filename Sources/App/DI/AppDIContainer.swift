@@ -76,7 +76,7 @@ final class AppDIContainer {
         configuration: AppConfiguration,
         diagnostics: any TextOutput,
         sessionManager: (any NetworkSessionManager)?
-    ) -> @Sendable () -> any DataTransferService {
+    ) -> @Sendable () -> any BodyKeepingDataTransferService {
         {
             let logger: any NetworkLogger =
                 configuration.verbose ? DiagnosticNetworkLogger(output: diagnostics) : SilentNetworkLogger()

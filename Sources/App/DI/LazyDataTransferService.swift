@@ -4,21 +4,23 @@ import Synchronization
 
 /// Builds the service it stands for on the first request. Behind the response cache this means
 /// an answer from the cache never pays for creating a `URLSession` (and libcurl) it won't use.
-final class LazyDataTransferService: DataTransferService, @unchecked Sendable {
-    private let make: @Sendable () -> any DataTransferService
+final class LazyDataTransferService: BodyKeepingDataTransferService, @unchecked Sendable {
+    private let make: @Sendable () -> any BodyKeepingDataTransferService
     private let lock = Mutex(())
-    private var service: (any DataTransferService)?
+    private var service: (any BodyKeepingDataTransferService)?
 
     /// - Parameter make: Builds the real service; called at most once.
-    init(_ make: @escaping @Sendable () -> any DataTransferService) {
+    init(_ make: @escaping @Sendable () -> any BodyKeepingDataTransferService) {
         self.make = make
     }
 
-    func request<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError) -> E.Response {
-        try await resolved().request(endpoint)
+    func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+        -> DecodedResponse<E.Response>
+    {
+        try await resolved().decodedResponse(endpoint)
     }
 
-    private func resolved() -> any DataTransferService {
+    private func resolved() -> any BodyKeepingDataTransferService {
         lock.withLock { _ in
             if let service { return service }
             let made = make()
