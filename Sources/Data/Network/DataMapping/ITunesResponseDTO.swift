@@ -3,7 +3,7 @@ import Networking
 
 /// The envelope of every Search and Lookup answer, `{"resultCount": N, "results": […]}`, for any
 /// kind of row: each endpoint names only its row DTO (`ITunesResponseDTO<MusicArtistResultDTO>`).
-public struct ITunesResponseDTO<Row: ITunesRowDTO>: Codable, Equatable, Sendable, JSONReadable {
+public struct ITunesResponseDTO<Row: ITunesRowDTO>: Decodable, Equatable, Sendable, JSONReadable {
     /// The row type, as `MusicVideosResponseDTO.ResultDTO`.
     public typealias ResultDTO = Row
 
@@ -40,8 +40,8 @@ public struct ITunesResponseDTO<Row: ITunesRowDTO>: Codable, Equatable, Sendable
 /// One row of `results`, read leniently by either decoder: absent, `null` or mistyped values read
 /// as `nil` (real answers omit or null any field). A row DTO lists its fields once, as
 /// `Field` cases, and says in `read(_:from:)` which reader fills which; decoding comes from here.
-/// Rows are `Encodable` too, so the response cache can store an answer it decoded.
-public protocol ITunesRowDTO: Codable, Equatable, Sendable, JSONReadable {
+/// Nothing encodes a row: the response cache keeps the body as it came.
+public protocol ITunesRowDTO: Decodable, Equatable, Sendable, JSONReadable {
     /// The keys the row reads; other keys are skipped.
     associatedtype Field: CodingKey, CaseIterable, Sendable
     /// Every field `nil`.

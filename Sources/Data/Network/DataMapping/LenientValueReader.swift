@@ -69,7 +69,7 @@ enum LenientValue {
 
 /// The text of an http(s) URL, parsed only when a URL is wanted: parsing costs more than
 /// reading, and not every URL of an answer is kept.
-public struct WebURLText: Codable, Equatable, Sendable {
+public struct WebURLText: Decodable, Equatable, Sendable {
     public let text: String
 
     /// The parsed URL; `nil` when the text is not a valid http(s) URL after all.
@@ -81,11 +81,6 @@ public struct WebURLText: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         text = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
     }
 
     init(text: String) {
