@@ -9,13 +9,17 @@
 
     /// Cancels its subscription when cancelled or deinitialised. Hashable, so it can be kept in a
     /// `Set<AnyCancellable>`.
-    public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-        private let lock = Mutex(())
-        private var cancelAction: (() -> Void)?
+    public final class AnyCancellable: Cancellable, Hashable, Sendable {
+        // unchecked: the closure need not be Sendable (as in Combine); taken under the lock, run once by the canceller
+        private struct Action: @unchecked Sendable {
+            let run: () -> Void
+        }
+
+        private let action: Mutex<Action?>
 
         /// - Parameter cancel: Run once, on the first `cancel()` or at deinit.
         public init(_ cancel: @escaping () -> Void) {
-            cancelAction = cancel
+            action = Mutex(Action(run: cancel))
         }
 
         deinit {
@@ -23,11 +27,7 @@
         }
 
         public func cancel() {
-            let action = lock.withLock { _ in
-                defer { cancelAction = nil }
-                return cancelAction
-            }
-            action?()
+            action.withLock { $0.take() }?.run()
         }
 
         /// Keeps this cancellable alive as long as the set.

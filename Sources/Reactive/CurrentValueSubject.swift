@@ -2,19 +2,17 @@
     import Foundation
 
     /// Holds a value and publishes every change; a new subscriber receives the current value first.
-    public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-        private let core: SubjectCore<Output, Failure>
-        private let initialValue: Output
+    public final class CurrentValueSubject<Output, Failure: Error>: Subject, Sendable {
+        private let core: SubjectCore<Output, Failure, Output>
 
         /// - Parameter value: The value before anything is sent.
         public init(_ value: Output) {
-            initialValue = value
             core = SubjectCore(currentValue: value)
         }
 
         /// The latest value. Setting it sends it.
         public var value: Output {
-            get { core.currentValue ?? initialValue }
+            get { core.stored }
             set { send(newValue) }
         }
 

@@ -2,8 +2,8 @@
     import Foundation
 
     /// Publishes what is sent to the subscribers present at that moment; replays nothing.
-    public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-        private let core = SubjectCore<Output, Failure>(currentValue: nil)
+    public final class PassthroughSubject<Output, Failure: Error>: Subject, Sendable {
+        private let core = SubjectCore<Output, Failure, Void>()
 
         public init() {}
 

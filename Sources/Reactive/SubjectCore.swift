@@ -8,15 +8,15 @@
         func send(completion: Subscribers.Completion<Failure>)
     }
 
-    /// The subscriber list and completion state both subjects share, behind one lock.
+    /// The subscriber list and completion state both subjects share, behind one lock, with what the
+    /// subject keeps besides (`Stored`: the current value, or nothing for a pass-through subject).
     /// Subscribers are called outside the lock, so a subscriber may send to the same subject
     /// (or cancel itself) without deadlock.
-    final class SubjectCore<Output, Failure: Error>: @unchecked Sendable {
-        private final class Subscription: @unchecked Sendable {
+    final class SubjectCore<Output, Failure: Error, Stored>: Sendable {
+        private final class Subscription {
             let receiveValue: (Output) -> Void
             let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-            private let lock = Mutex(())
-            private var active = true
+            private let active = Atomic(true)
 
             init(
                 receiveValue: @escaping (Output) -> Void,
@@ -26,32 +26,41 @@
                 self.receiveCompletion = receiveCompletion
             }
 
-            var isActive: Bool { lock.withLock { _ in active } }
+            var isActive: Bool { active.load(ordering: .acquiring) }
 
             /// Marks the subscription ended; `true` only for the call that ended it.
             func deactivate() -> Bool {
-                lock.withLock { _ in
-                    defer { active = false }
-                    return active
-                }
+                active.exchange(false, ordering: .acquiringAndReleasing)
             }
         }
 
-        private let lock = Mutex(())
-        private var subscriptions: [(id: UInt64, subscription: Subscription)] = []
-        private var nextID: UInt64 = 0
-        private var completion: Subscribers.Completion<Failure>?
-        /// Only a current-value subject holds one; a pass-through subject keeps `nil`.
-        private var storedValue: Output?
-        private let holdsValue: Bool
-
-        init(currentValue: Output?) {
-            storedValue = currentValue
-            holdsValue = currentValue != nil
+        // unchecked: subscribers and values need not be Sendable (as in Combine); kept under the lock, called outside it
+        private struct State: @unchecked Sendable {
+            var subscriptions: [(id: UInt64, subscription: Subscription)] = []
+            var nextID: UInt64 = 0
+            var completion: Subscribers.Completion<Failure>?
+            var stored: Stored
         }
 
-        var currentValue: Output? {
-            lock.withLock { _ in storedValue }
+        private let state: Mutex<State>
+        /// What a new subscriber receives first, if anything.
+        private let replay: @Sendable (Stored) -> Output?
+        /// Keeps what a subject keeps of a value sent.
+        private let keep: @Sendable (inout Stored, Output) -> Void
+
+        private init(
+            stored: Stored,
+            replay: @escaping @Sendable (Stored) -> Output?,
+            keep: @escaping @Sendable (inout Stored, Output) -> Void
+        ) {
+            state = Mutex(State(stored: stored))
+            self.replay = replay
+            self.keep = keep
+        }
+
+        /// What the subject keeps: its current value, for a current-value subject.
+        var stored: Stored {
+            state.withLock { $0.stored }
         }
 
         func attach(
@@ -59,15 +68,15 @@
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
             let subscription = Subscription(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-            let attached = lock.withLock { _ -> (id: UInt64, initialValue: Output?)? in
-                guard completion == nil else { return nil }
-                let id = nextID
-                nextID += 1
-                subscriptions.append((id, subscription))
-                return (id, storedValue)
+            let attached = state.withLock { state -> (id: UInt64, initialValue: Output?)? in
+                guard state.completion == nil else { return nil }
+                let id = state.nextID
+                state.nextID += 1
+                state.subscriptions.append((id, subscription))
+                return (id, replay(state.stored))
             }
             guard let (id, initialValue) = attached else {
-                if let completion = lock.withLock({ _ in completion }) { receiveCompletion(completion) }
+                if let completion = state.withLock({ $0.completion }) { receiveCompletion(completion) }
                 return AnyCancellable {}
             }
             if let initialValue, subscription.isActive {
@@ -79,12 +88,12 @@
             }
         }
 
-        /// Delivers a value unless completed; records it as the current value when there is one.
+        /// Delivers a value unless completed, and keeps what the subject keeps of it.
         func send(_ value: Output) {
-            let receivers = lock.withLock { _ -> [Subscription] in
-                guard completion == nil else { return [] }
-                if holdsValue { storedValue = value }
-                return subscriptions.map(\.subscription)
+            let receivers = state.withLock { state -> [Subscription] in
+                guard state.completion == nil else { return [] }
+                keep(&state.stored, value)
+                return state.subscriptions.map(\.subscription)
             }
             for subscription in receivers where subscription.isActive {
                 subscription.receiveValue(value)
@@ -93,11 +102,11 @@
 
         /// Ends the subject: every subscriber gets the completion once, then nothing more.
         func send(completion: Subscribers.Completion<Failure>) {
-            let receivers = lock.withLock { _ -> [Subscription] in
-                guard self.completion == nil else { return [] }
-                self.completion = completion
-                defer { subscriptions.removeAll() }
-                return subscriptions.map(\.subscription)
+            let receivers = state.withLock { state -> [Subscription] in
+                guard state.completion == nil else { return [] }
+                state.completion = completion
+                defer { state.subscriptions.removeAll() }
+                return state.subscriptions.map(\.subscription)
             }
             for subscription in receivers where subscription.deactivate() {
                 subscription.receiveCompletion(completion)
@@ -105,7 +114,21 @@
         }
 
         private func remove(_ id: UInt64) {
-            lock.withLock { _ in subscriptions.removeAll { $0.id == id } }
+            state.withLock { $0.subscriptions.removeAll { $0.id == id } }
+        }
+    }
+
+    extension SubjectCore where Stored == Output {
+        /// A current-value subject's core: it keeps the last value and gives it to each new subscriber.
+        convenience init(currentValue: Output) {
+            self.init(stored: currentValue, replay: { $0 }, keep: { $0 = $1 })
+        }
+    }
+
+    extension SubjectCore where Stored == Void {
+        /// A pass-through subject's core: it keeps nothing and replays nothing.
+        convenience init() {
+            self.init(stored: (), replay: { _ in nil }, keep: { _, _ in })
         }
     }
 #endif
