@@ -49,25 +49,29 @@ public enum TimeLimit {
 }
 
 /// The shared state of one race: the first result resumes the caller, and cancels both tasks.
-private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var continuation: CheckedContinuation<Result<Value, Failure>, Never>?
-    private var result: Result<Value, Failure>?
-    private var tasks: [Task<Void, Never>] = []
-    private var isResumed = false
+private final class Race<Value: Sendable, Failure: Error>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<Value, Failure>, Never>?
+        /// The first outcome; it decides the race.
+        var result: Result<Value, Failure>?
+        var tasks: [Task<Void, Never>] = []
+        var isResumed = false
+    }
+
+    private let state = Mutex(State())
 
     func begin(_ continuation: CheckedContinuation<Result<Value, Failure>, Never>) {
-        let early = lock.withLock { _ -> Result<Value, Failure>? in
-            self.continuation = continuation
-            return result
+        let early = state.withLock { state -> Result<Value, Failure>? in
+            state.continuation = continuation
+            return state.result
         }
         if let early { resume(with: early) }
     }
 
     func hold(_ work: Task<Void, Never>, _ timer: Task<Void, Never>) {
-        let finished = lock.withLock { _ -> Bool in
-            tasks = [work, timer]
-            return result != nil
+        let finished = state.withLock { state -> Bool in
+            state.tasks = [work, timer]
+            return state.result != nil
         }
         if finished {
             work.cancel()
@@ -77,10 +81,10 @@ private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
 
     /// The first call wins; later ones (the loser of the race) are ignored.
     func finish(_ outcome: Result<Value, Failure>) {
-        let toCancel = lock.withLock { _ -> [Task<Void, Never>]? in
-            guard result == nil else { return nil }
-            result = outcome
-            return tasks
+        let toCancel = state.withLock { state -> [Task<Void, Never>]? in
+            guard state.result == nil else { return nil }
+            state.result = outcome
+            return state.tasks
         }
         guard let toCancel else { return }
         for task in toCancel { task.cancel() }
@@ -88,9 +92,9 @@ private final class Race<Value: Sendable, Failure: Error>: @unchecked Sendable {
     }
 
     private func resume(with outcome: Result<Value, Failure>) {
-        let continuation = lock.withLock { _ -> CheckedContinuation<Result<Value, Failure>, Never>? in
-            guard !isResumed, let continuation = self.continuation else { return nil }
-            isResumed = true
+        let continuation = state.withLock { state -> CheckedContinuation<Result<Value, Failure>, Never>? in
+            guard !state.isResumed, let continuation = state.continuation else { return nil }
+            state.isResumed = true
             return continuation
         }
         continuation?.resume(returning: outcome)

@@ -3,6 +3,7 @@
 // every run of a binary, and the release build uses `CurlNetworkSessionManager` instead.
 #if canImport(Darwin) || URLSESSION_ENGINE
     import Foundation
+    import Synchronization
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
@@ -110,7 +111,7 @@
     }
 
     /// Collects each task's body and enforces the limits; resumes the caller when the task ends.
-    private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         private struct Transfer {
             let continuation: CheckedContinuation<(Data, URLResponse), any Error>
             var body = Data()
@@ -120,8 +121,8 @@
 
         private let maximumBodyBytes: Int
         private let maximumRedirects: Int
-        private let lock = NSLock()
-        private var transfers: [Int: Transfer] = [:]
+        /// Each running task's transfer, by task identifier.
+        private let transfers = Mutex<[Int: Transfer]>([:])
 
         init(maximumBodyBytes: Int, maximumRedirects: Int) {
             self.maximumBodyBytes = maximumBodyBytes
@@ -129,12 +130,12 @@
         }
 
         func begin(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-            lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
+            transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
         }
 
         /// Records why a task must stop; the first reason wins.
         private func fail(_ task: URLSessionTask, with failure: NetworkError) {
-            lock.withLock {
+            transfers.withLock { transfers in
                 if transfers[task.taskIdentifier]?.failure == nil { transfers[task.taskIdentifier]?.failure = failure }
             }
         }
@@ -154,7 +155,7 @@
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let overLimit = lock.withLock { () -> Bool in
+            let overLimit = transfers.withLock { transfers -> Bool in
                 guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
                 guard transfer.body.count + data.count <= maximumBodyBytes else {
                     transfer.failure = .responseTooLarge(limit: maximumBodyBytes)
@@ -176,7 +177,7 @@
             newRequest request: URLRequest,
             completionHandler: @escaping @Sendable (URLRequest?) -> Void
         ) {
-            let redirects = lock.withLock { () -> Int in
+            let redirects = transfers.withLock { transfers -> Int in
                 transfers[task.taskIdentifier]?.redirects += 1
                 return transfers[task.taskIdentifier]?.redirects ?? 0
             }
@@ -212,7 +213,7 @@
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+            guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
             if let failure = transfer.failure {
                 transfer.continuation.resume(throwing: failure)
             } else if let error {

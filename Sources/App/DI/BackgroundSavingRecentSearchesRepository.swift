@@ -5,10 +5,10 @@ import Synchronization
 /// Saves terms in the background, one after another, so a search's results are written before
 /// the save waits for the history's lock; reading or clearing waits for the saves first. The
 /// run calls `finishSaving()` before it exits, so no term is lost.
-final class BackgroundSavingRecentSearchesRepository: RecentSearchesRepository, @unchecked Sendable {
+final class BackgroundSavingRecentSearchesRepository: RecentSearchesRepository, Sendable {
     private let wrapped: any RecentSearchesRepository
-    private let lock = Mutex(())
-    private var pending: Task<Void, Never>?
+    /// The last save started; each waits for the one before.
+    private let pending = Mutex<Task<Void, Never>?>(nil)
 
     /// - Parameter wrapped: Where terms are kept.
     init(wrapping wrapped: any RecentSearchesRepository) {
@@ -23,7 +23,7 @@ final class BackgroundSavingRecentSearchesRepository: RecentSearchesRepository, 
     /// Starts saving the term and returns at once.
     func save(_ term: String) async {
         let wrapped = wrapped
-        lock.withLock { _ in
+        pending.withLock { pending in
             let previous = pending
             pending = Task {
                 await previous?.value
@@ -39,6 +39,6 @@ final class BackgroundSavingRecentSearchesRepository: RecentSearchesRepository, 
 
     /// Returns when every term given to `save` has been saved (or given up on).
     func finishSaving() async {
-        await lock.withLock { _ in pending }?.value
+        await pending.withLock { $0 }?.value
     }
 }

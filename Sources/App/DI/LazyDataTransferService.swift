@@ -4,10 +4,10 @@ import Synchronization
 
 /// Builds the service it stands for on the first request. Behind the response cache this means
 /// an answer from the cache never pays for creating a `URLSession` (and libcurl) it won't use.
-final class LazyDataTransferService: BodyKeepingDataTransferService, @unchecked Sendable {
+final class LazyDataTransferService: BodyKeepingDataTransferService, Sendable {
     private let make: @Sendable () -> any BodyKeepingDataTransferService
-    private let lock = Mutex(())
-    private var service: (any BodyKeepingDataTransferService)?
+    /// The service, once made.
+    private let service = Mutex<(any BodyKeepingDataTransferService)?>(nil)
 
     /// - Parameter make: Builds the real service; called at most once.
     init(_ make: @escaping @Sendable () -> any BodyKeepingDataTransferService) {
@@ -21,7 +21,7 @@ final class LazyDataTransferService: BodyKeepingDataTransferService, @unchecked 
     }
 
     private func resolved() -> any BodyKeepingDataTransferService {
-        lock.withLock { _ in
+        service.withLock { service in
             if let service { return service }
             let made = make()
             service = made

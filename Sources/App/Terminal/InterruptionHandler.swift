@@ -19,15 +19,20 @@ import TerminalUI
 /// own writes give up, the restoring sequence is waited for at most a quarter of a second), the
 /// deadline is armed before anything is written to stderr, and stderr's own line is written last,
 /// so a terminal that does not read (a stalled link) cannot keep the process alive.
-// @unchecked: the dispatch sources (not `Sendable`) are only kept alive, set once in `init`.
-final class InterruptionHandler: @unchecked Sendable {
+final class InterruptionHandler: Sendable {
     private static let gracePeriod: DispatchTimeInterval = .seconds(1)
 
-    private let received = Mutex<ExitStatus?>(nil)
-    private var sources: [any DispatchSourceSignal] = []
+    private struct State {
+        /// The status the first signal asks for.
+        var received: ExitStatus?
+        /// Kept so the signal sources live as long as the handler.
+        var sources: [any DispatchSourceSignal] = []
+    }
+
+    private let state = Mutex(State())
 
     /// The status the signal asks for, once one has arrived.
-    var status: ExitStatus? { received.withLock { $0 } }
+    var status: ExitStatus? { state.withLock { $0.received } }
 
     /// Starts handling the signals.
     /// - Parameters:
@@ -35,28 +40,30 @@ final class InterruptionHandler: @unchecked Sendable {
     ///   - requests: The interactive session's current request, if any.
     ///   - cancel: Cancels the run.
     init(console: Console, requests: RequestScope, cancel: @escaping @Sendable () -> Void) {
-        let handlers = [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated), (SIGQUIT, .quit)].map {
-            signalNumber, status in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in
-                if signalNumber == SIGINT && requests.cancel() {
+        // Made under the lock, so they go straight into it (a source is not Sendable).
+        state.withLock { state in
+            state.sources = [(SIGINT, ExitStatus.interrupted), (SIGTERM, .terminated), (SIGQUIT, .quit)].map {
+                signalNumber, status in
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { [weak self] in
+                    if signalNumber == SIGINT && requests.cancel() {
+                        console.activityIndicator.stop()
+                        return
+                    }
+                    guard let self, self.record(status) else { Self.exit(status) }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { Self.exit(status) }
+                    let wasFullScreen = RawTerminal.leaveEntered()
                     console.activityIndicator.stop()
-                    return
+                    // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh (raw
+                    // mode echoes nothing, and its terminal may be one that does not read).
+                    if console.diagnosticsIsTerminal && !wasFullScreen { console.diagnostics.write("\n") }
+                    cancel()
                 }
-                guard let self, self.record(status) else { Self.exit(status) }
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { Self.exit(status) }
-                let wasFullScreen = RawTerminal.leaveEntered()
-                console.activityIndicator.stop()
-                // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh (raw
-                // mode echoes nothing, and its terminal may be one that does not read).
-                if console.diagnosticsIsTerminal && !wasFullScreen { console.diagnostics.write("\n") }
-                cancel()
+                source.resume()
+                return source
             }
-            source.resume()
-            return source
         }
-        sources = handlers
     }
 
     /// Ends the process now, the full-screen terminal restored when it can be (never waiting on it).
@@ -67,9 +74,9 @@ final class InterruptionHandler: @unchecked Sendable {
 
     /// Records the first signal; `false` for any later one.
     private func record(_ status: ExitStatus) -> Bool {
-        received.withLock { received in
-            guard received == nil else { return false }
-            received = status
+        state.withLock { state in
+            guard state.received == nil else { return false }
+            state.received = status
             return true
         }
     }

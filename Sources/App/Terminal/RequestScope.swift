@@ -3,32 +3,29 @@ import Synchronization
 
 /// The request the interactive session is waiting for, so Ctrl-C can cancel just that request
 /// instead of ending the session.
-final class RequestScope: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var cancelCurrent: (() -> Void)?
+final class RequestScope: Sendable {
+    /// Cancels the request running now, if any.
+    private let cancelCurrent = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Runs `operation` as the current request.
     /// - Returns: `true` when it was cancelled by `cancel()` before it finished.
     @MainActor
     func run(_ operation: @escaping @MainActor () async -> Void) async -> Bool {
         let task = Task { @MainActor in await operation() }
-        lock.withLock { _ in cancelCurrent = { task.cancel() } }
+        cancelCurrent.withLock { $0 = { task.cancel() } }
         await withTaskCancellationHandler {
             await task.value
         } onCancel: {
             task.cancel()
         }
-        lock.withLock { _ in cancelCurrent = nil }
+        cancelCurrent.withLock { $0 = nil }
         return task.isCancelled
     }
 
     /// Cancels the current request.
     /// - Returns: `false` when no request was running.
     func cancel() -> Bool {
-        let cancel = lock.withLock { _ in
-            defer { cancelCurrent = nil }
-            return cancelCurrent
-        }
+        let cancel = cancelCurrent.withLock { $0.take() }
         cancel?()
         return cancel != nil
     }
