@@ -2,7 +2,7 @@ import Foundation
 import Presentation
 
 /// A `TextOutput` that keeps every write, for asserting what a view printed.
-public final class CapturingOutput: TextOutput, @unchecked Sendable {
+public final class CapturingOutput: TextOutput, Sendable {
     private let writes = Locked<[String]>([])
 
     public init() {}
@@ -19,7 +19,7 @@ public final class CapturingOutput: TextOutput, @unchecked Sendable {
 }
 
 /// An activity indicator that records `start` and `stop` calls.
-public final class RecordingActivityIndicator: ActivityIndicator, @unchecked Sendable {
+public final class RecordingActivityIndicator: ActivityIndicator, Sendable {
     public enum Event: Equatable, Sendable {
         case start(String)
         case stop

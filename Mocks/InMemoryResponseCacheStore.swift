@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 /// A response cache in memory, recording what was stored.
-public final class InMemoryResponseCacheStore: ResponseCacheStore, @unchecked Sendable {
+public final class InMemoryResponseCacheStore: ResponseCacheStore, Sendable {
     private let entries = Locked<[String: CachedResponse]>([:])
 
     public init(_ entries: [String: CachedResponse] = [:]) {

@@ -1,20 +1,21 @@
-import Foundation
+import Synchronization
 
 /// A value behind a lock, so a `Sendable` test double can record calls from any task.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedValue: Value
+public final class Locked<Value: Sendable>: Sendable {
+    private let state: Mutex<Value>
 
     public init(_ value: Value) {
-        storedValue = value
+        state = Mutex(value)
     }
 
     public var value: Value {
-        lock.withLock { storedValue }
+        state.withLock { $0 }
     }
 
+    /// Runs `body` with the value, alone.
+    /// - Returns: What `body` returns.
     @discardableResult
-    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&storedValue) }
+    public func withLock<T: Sendable, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        try state.withLock { value throws(E) -> T in try body(&value) }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// A small HTTP/1.1 server on 127.0.0.1 (or ::1), on a free port, for end-to-end tests: real sockets,
 /// no packages. Each connection gets one answer chosen by the handler, then is closed.
 /// Faults are answers too: close at once, reset, never answer, or a truncated body.
-public final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// A request as received.
     public struct Request: Sendable, Equatable {
         public let method: String

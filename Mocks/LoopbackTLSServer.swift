@@ -94,6 +94,7 @@ public struct TestServerError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
+// unchecked: Apple's Foundation does not declare Process Sendable; both lets are only read after init
 /// An HTTPS server on 127.0.0.1 for tests: python3's `ssl` module, serving one certificate; every
 /// request that gets through the handshake gets the same `200 OK` answer, then the connection
 /// closes. It ends when stopped, or when the test process ends (its standard input closes).

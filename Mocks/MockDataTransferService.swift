@@ -3,7 +3,7 @@ import Networking
 
 /// A data transfer service that answers from a closure and records every endpoint's request
 /// parts. The closure's value must be of the endpoint's `Response` type.
-public final class MockDataTransferService: DataTransferService, @unchecked Sendable {
+public final class MockDataTransferService: DataTransferService, Sendable {
     public typealias Handler = @Sendable (any Requestable) async throws(DataTransferError) -> any Sendable
 
     private let handler: Handler?

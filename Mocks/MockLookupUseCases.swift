@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// A lookup use case that answers from a closure and records every query.
-public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, @unchecked Sendable {
+public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, Sendable {
     public typealias Handler = @Sendable (MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo?
 
     private let handler: Handler?
@@ -26,7 +26,7 @@ public final class MockFetchMusicVideoUseCase: FetchMusicVideoUseCase, @unchecke
 }
 
 /// An artist-videos use case that answers from a closure and records every query.
-public final class MockFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase, @unchecked Sendable {
+public final class MockFetchArtistMusicVideosUseCase: FetchArtistMusicVideosUseCase, Sendable {
     public typealias Handler = @Sendable (ArtistMusicVideosQuery) async throws(CatalogError) -> ArtistMusicVideosPage
 
     private let handler: Handler?

@@ -3,7 +3,7 @@ import Foundation
 
 /// An artists repository that answers from a closure and records every query. Without a
 /// closure, a call fails the test.
-public final class MockMusicArtistsRepository: MusicArtistsRepository, @unchecked Sendable {
+public final class MockMusicArtistsRepository: MusicArtistsRepository, Sendable {
     public typealias Handler = @Sendable (MusicArtistQuery) async throws(CatalogError) -> [MusicArtist]
 
     private let handler: Handler?
@@ -33,7 +33,7 @@ public final class MockMusicArtistsRepository: MusicArtistsRepository, @unchecke
 }
 
 /// An artist search use case that answers from a closure and records every query.
-public final class MockSearchMusicArtistsUseCase: SearchMusicArtistsUseCase, @unchecked Sendable {
+public final class MockSearchMusicArtistsUseCase: SearchMusicArtistsUseCase, Sendable {
     public typealias Handler = @Sendable (MusicArtistQuery) async throws(CatalogError) -> MusicArtistsPage
 
     private let handler: Handler?

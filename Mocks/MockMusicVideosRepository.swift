@@ -3,7 +3,7 @@ import Foundation
 
 /// A repository that answers from closures and records every query. A method whose closure
 /// was not given fails the test when called.
-public final class MockMusicVideosRepository: MusicVideosRepository, @unchecked Sendable {
+public final class MockMusicVideosRepository: MusicVideosRepository, Sendable {
     public typealias SearchHandler = @Sendable (MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage
     public typealias LookupHandler = @Sendable (MusicVideoLookupQuery) async throws(CatalogError) -> MusicVideo?
     public typealias ArtistHandler = @Sendable (ArtistMusicVideosQuery) async throws(CatalogError) -> [MusicVideo]

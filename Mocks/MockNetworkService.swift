@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 /// A network service that answers from a closure and records every endpoint.
-public final class MockNetworkService: NetworkService, @unchecked Sendable {
+public final class MockNetworkService: NetworkService, Sendable {
     public typealias Handler = @Sendable (any Requestable) async throws(NetworkError) -> NetworkResponse
 
     private let handler: Handler?

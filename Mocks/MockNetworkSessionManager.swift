@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 /// A session manager that answers from a closure and records every request.
-public final class MockNetworkSessionManager: NetworkSessionManager, @unchecked Sendable {
+public final class MockNetworkSessionManager: NetworkSessionManager, Sendable {
     public typealias Handler = @Sendable (HTTPRequest) async throws -> (Data, HTTPResponse)
 
     private let handler: Handler?

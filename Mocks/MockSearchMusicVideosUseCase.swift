@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// A search use case that answers from a closure and records every query.
-public final class MockSearchMusicVideosUseCase: SearchMusicVideosUseCase, @unchecked Sendable {
+public final class MockSearchMusicVideosUseCase: SearchMusicVideosUseCase, Sendable {
     public typealias Handler = @Sendable (MusicVideoQuery) async throws(CatalogError) -> MusicVideoPage
 
     private let handler: Handler?
