@@ -215,6 +215,26 @@ struct MusicVideoChartsRepositoryTests {
         #expect(linked.artistID == 77)
     }
 
+    @Test("The response cache keeps a chart: the second request is answered from it, mapped alike; --offline too")
+    func cached() async throws {
+        let network = MockNetworkService.answering(try Fixture.data("rss-topmusicvideos-us-built-from-api-facts"))
+        let store = InMemoryResponseCacheStore()
+        let configuration = APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.test/")))
+        func cachingRepository(_ mode: CachingDataTransferService.Mode) -> DefaultMusicVideoChartsRepository {
+            DefaultMusicVideoChartsRepository(
+                dataTransferService: CachingDataTransferService(
+                    wrapping: DefaultDataTransferService(networkService: network), store: store,
+                    configuration: configuration, timeToLive: 3600, mode: mode))
+        }
+        let query = ChartQuery(limit: 4, genreID: 14)
+        let fetched = try await cachingRepository(.normal).topMusicVideos(query: query)
+        #expect(fetched.count == 4)
+        #expect(try await cachingRepository(.normal).topMusicVideos(query: query) == fetched)
+        #expect(try await cachingRepository(.offline).topMusicVideos(query: query) == fetched)
+        #expect(network.endpoints.count == 1)
+        #expect(store.stored.count == 1)
+    }
+
     @Test("Failures map like every other endpoint's: 403 is rate limiting, 503 unavailable")
     func failures() async {
         let cases: [(Int, CatalogError)] = [

@@ -74,6 +74,25 @@ struct TopChartEndToEndTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test("Cached like the rest: a second --top makes no request and prints the same; --offline answers from the cache")
+    func cached() async throws {
+        let server = try serve(try Fixture.data(Self.fixture), at: "/us/rss/topmusicvideos/limit=25/json")
+        defer { server.stop() }
+        var environment = MVSearchProcess.environment()
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let first = try await MVSearchProcess.run(["--top", "--json"], environment: environment)
+        let second = try await MVSearchProcess.run(["--top", "--json"], environment: environment)
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.stdout.hasPrefix("[\n  {\"rank\":1,"))
+        #expect(second.stdout == first.stdout)
+        #expect(server.requests.count == 1)
+        let offline = try await MVSearchProcess.run(["--offline", "--top", "--json"], environment: environment)
+        #expect(offline.status == 0)
+        #expect(offline.stderr.isEmpty)
+        #expect(offline.stdout == first.stdout)
+        #expect(server.requests.count == 1)
+    }
+
     @Test("--top --limit 500 exits 64 without a request")
     func usage() async throws {
         let server = try serve(try Fixture.data(Self.fixture), at: "/us/rss/topmusicvideos/limit=25/json")
