@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 (or ::1), on a free port, for end-to-end tests: real sockets,
-/// no packages. Each connection gets one answer chosen by the handler, then is closed.
+/// no packages. Each connection gets one answer chosen by the handler, then is closed; a server
+/// that keeps connections alive answers every request a connection brings until a reply ends it.
 /// Faults are answers too: close at once, reset, never answer, or a truncated body.
 public final class LoopbackHTTPServer: Sendable {
     /// A request as received.
@@ -18,6 +19,8 @@ public final class LoopbackHTTPServer: Sendable {
         public let target: String
         /// Header names lower-cased.
         public let headers: [String: String]
+        /// Which connection brought it, counting from 0 in the order they were accepted.
+        public let connection: Int
     }
 
     /// What to do with a request.
@@ -39,6 +42,10 @@ public final class LoopbackHTTPServer: Sendable {
         case trickle(status: Int, body: Data, byteInterval: TimeInterval)
         /// `reply`, after `delay` seconds: a slow server.
         indirect case delayed(TimeInterval, Reply)
+        /// On a server that keeps connections alive, `reply` as if the connection stayed open (no
+        /// `Connection: close`), then close it without a word: a kept-alive connection that the
+        /// server drops while it is idle.
+        indirect case thenClose(Reply)
 
         /// A redirect to `location`, relative to the server or absolute.
         public static func redirect(to location: String, status: Int = 302) -> Reply {
@@ -56,6 +63,8 @@ public final class LoopbackHTTPServer: Sendable {
     public let port: UInt16
     /// Whether it listens on `::1` rather than `127.0.0.1`.
     public let isIPv6: Bool
+    /// Whether a connection stays open for more requests after a complete response.
+    public let keepsAlive: Bool
     private let listener: Int32
     private let handler: Handler
     private let state = Locked(State())
@@ -65,6 +74,7 @@ public final class LoopbackHTTPServer: Sendable {
 
     private struct State {
         var requests: [Request] = []
+        var connections = 0
         var isStopped = false
         var openConnections: Set<Int32> = []
     }
@@ -77,14 +87,21 @@ public final class LoopbackHTTPServer: Sendable {
     /// The requests received so far, in order.
     public var requests: [Request] { state.value.requests }
 
+    /// How many connections were accepted so far.
+    public var connectionCount: Int { state.value.connections }
+
     /// Starts listening.
     /// - Parameters:
     ///   - ipv6: Listen on `::1` instead of `127.0.0.1`.
+    ///   - keepsAlive: Answer further requests on a connection after a complete response
+    ///     (`.response`, or one `.delayed`); any other reply ends the connection. For requests
+    ///     without a body only: a body would be read as the next request.
     ///   - handler: Chooses the reply to each request; `index` counts from 0.
     /// - Throws: `POSIXError` when the socket cannot be set up.
-    public init(ipv6: Bool = false, handler: @escaping Handler) throws {
+    public init(ipv6: Bool = false, keepsAlive: Bool = false, handler: @escaping Handler) throws {
         self.handler = handler
         self.isIPv6 = ipv6
+        self.keepsAlive = keepsAlive
         let (listener, port) = try ipv6 ? Self.listenIPv6() : Self.listen()
         self.listener = listener
         self.port = port
@@ -96,8 +113,8 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// A server that gives every request the same reply.
-    public convenience init(ipv6: Bool = false, always reply: Reply) throws {
-        try self.init(ipv6: ipv6) { _, _ in reply }
+    public convenience init(ipv6: Bool = false, keepsAlive: Bool = false, always reply: Reply) throws {
+        try self.init(ipv6: ipv6, keepsAlive: keepsAlive) { _, _ in reply }
     }
 
     deinit {
@@ -153,28 +170,39 @@ public final class LoopbackHTTPServer: Sendable {
                 close(connection)
                 return
             }
-            Thread.detachNewThread { [self] in serve(connection) }
+            let number = state.withLock { state -> Int in
+                defer { state.connections += 1 }
+                return state.connections
+            }
+            Thread.detachNewThread { [self] in serve(connection, number: number) }
         }
     }
 
-    private func serve(_ connection: Int32) {
+    private func serve(_ connection: Int32, number: Int) {
         defer { close(connection) }
-        guard let request = Self.readRequest(from: connection) else { return }
-        let index = state.withLock { state -> Int in
-            state.requests.append(request)
-            return state.requests.count - 1
+        var keepsOpen = true
+        while keepsOpen, let head = Self.readRequest(from: connection) {
+            let request = Request(method: head.method, target: head.target, headers: head.headers, connection: number)
+            let index = state.withLock { state -> Int in
+                state.requests.append(request)
+                return state.requests.count - 1
+            }
+            arrived.signal()
+            keepsOpen = answer(handler(request, index), on: connection) && keepsAlive
         }
-        arrived.signal()
-        answer(handler(request, index), on: connection)
     }
 
-    private func answer(_ reply: Reply, on connection: Int32) {
+    /// Sends a reply.
+    /// - Returns: Whether the connection may carry another request.
+    @discardableResult
+    private func answer(_ reply: Reply, on connection: Int32) -> Bool {
         switch reply {
         case .response(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
-            head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            head += "Content-Length: \(body.count)\r\n\(keepsAlive ? "" : "Connection: close\r\n")\r\n"
             Self.send(Data(head.utf8) + body, to: connection)
+            return true
         case .truncated(let status, let declaredLength, let body):
             let head =
                 "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
@@ -182,7 +210,7 @@ public final class LoopbackHTTPServer: Sendable {
         case .raw(let bytes):
             Self.send(bytes, to: connection)
         case .close:
-            return
+            break
         case .reset:
             var lingering = linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &lingering, socklen_t(MemoryLayout<linger>.size))
@@ -194,13 +222,16 @@ public final class LoopbackHTTPServer: Sendable {
             Self.send(Data(head.utf8), to: connection)
             for byte in body {
                 // Waiting on `stopped` rather than sleeping: stopping the server ends the trickle.
-                guard stopped.wait(timeout: .now() + byteInterval) == .timedOut else { return }
+                guard stopped.wait(timeout: .now() + byteInterval) == .timedOut else { return false }
                 Self.send(Data([byte]), to: connection)
             }
         case .delayed(let delay, let reply):
-            guard stopped.wait(timeout: .now() + delay) == .timedOut else { return }
+            guard stopped.wait(timeout: .now() + delay) == .timedOut else { return false }
+            return answer(reply, on: connection)
+        case .thenClose(let reply):
             answer(reply, on: connection)
         }
+        return false
     }
 
     private static func listen() throws -> (Int32, UInt16) {
@@ -261,7 +292,9 @@ public final class LoopbackHTTPServer: Sendable {
         return (descriptor, UInt16(bigEndian: address.sin6_port))
     }
 
-    private static func readRequest(from connection: Int32) -> Request? {
+    private static func readRequest(from connection: Int32) -> (
+        method: String, target: String, headers: [String: String]
+    )? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let terminator = Data("\r\n\r\n".utf8)
@@ -282,7 +315,7 @@ public final class LoopbackHTTPServer: Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
                 in: .whitespaces)
         }
-        return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
+        return (String(requestLine[0]), String(requestLine[1]), headers)
     }
 
     private static func send(_ data: Data, to connection: Int32) {

@@ -5,10 +5,13 @@ import Platform
 
     /// A `NetworkSessionManager` that drives libcurl directly: the engine of Linux.
     ///
-    /// Each request runs on a thread of its own that waits in `poll` (`curl_multi_poll`) until the
-    /// socket is ready or the request is cancelled: no busy-waiting, and cancelling the calling
-    /// task wakes the wait at once (`curl_multi_wakeup`). libcurl is loaded on the first request,
-    /// so a run answered from the cache never loads it.
+    /// Every request of the process goes through one `CurlEngine`: one multi handle on one thread
+    /// that waits in `poll` (`curl_multi_poll`) until a socket is ready or a request arrives or is
+    /// cancelled (`curl_multi_wakeup`): no busy-waiting, and cancelling the calling task drops its
+    /// transfer at once. The engine keeps connections, looked-up host names and TLS sessions for
+    /// the requests after, so a session's pages share one connection and one handshake. libcurl is
+    /// loaded, and the engine started, on the first request, so a run answered from the cache
+    /// never loads it.
     ///
     /// It holds the same rules as `URLSessionNetworkSessionManager`: a body larger than
     /// `maximumBodyBytes` stops the transfer (a declared `Content-Length` already at the headers),
@@ -26,11 +29,14 @@ import Platform
         ///   - maximumBodyBytes: Larger bodies fail with `responseTooLarge`.
         ///   - maximumRedirects: More redirects fail with `redirectRejected`.
         ///   - environment: Where the certificate-authority variables are read.
+        ///   - reusesConnections: Keep connections and TLS sessions for later requests; `false`
+        ///     makes a new connection and a full handshake for each (a benchmark's baseline).
         public init(
             timeout: TimeInterval,
             maximumBodyBytes: Int = SessionLimits.maximumBodyBytes,
             maximumRedirects: Int = SessionLimits.maximumRedirects,
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            reusesConnections: Bool = true
         ) {
             let authorities = Self.certificateAuthorities(in: environment)
             settings = CurlTransfer.Settings(
@@ -38,21 +44,20 @@ import Platform
                 maximumBodyBytes: maximumBodyBytes,
                 maximumRedirects: maximumRedirects,
                 caFile: authorities.file,
-                caDirectory: authorities.directory
+                caDirectory: authorities.directory,
+                reusesConnections: reusesConnections
             )
         }
 
         public func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-            let curl = try LibCurl.shared.get()
-            let transfer = CurlTransfer(curl: curl, request: request, settings: settings)
+            let engine = try CurlEngine.shared.get()
+            let transfer = CurlTransfer(curl: engine.curl, share: engine.share, request: request, settings: settings)
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    guard DetachedThread.start({ continuation.resume(with: transfer.run()) }) else {
-                        return continuation.resume(throwing: NetworkError.other("no thread could be started"))
-                    }
+                    if transfer.wait(with: continuation) { engine.submit(transfer) }
                 }
             } onCancel: {
-                transfer.cancel()
+                if transfer.markCancelled() { engine.cancel(transfer) }
             }
         }
 

@@ -4,121 +4,181 @@ import Platform
     import Foundation
     import Synchronization
 
-    /// One request on its own thread: a multi handle, one easy handle per hop, redirects checked
-    /// and followed here.
-    final class CurlTransfer: @unchecked Sendable {
+    /// One request as the engine's thread drives it: one easy handle per hop, redirects checked and
+    /// followed here, the caller's continuation resumed once, with the answer or why there is none.
+    final class CurlTransfer: @unchecked Sendable {  // its exchange state is touched by the engine's thread only
         struct Settings: Sendable {
             let timeout: TimeInterval
             let maximumBodyBytes: Int
             let maximumRedirects: Int
             let caFile: String?
             let caDirectory: String?
+            /// Keep connections, host names and TLS sessions for later requests (`false` makes a
+            /// new connection and a full handshake each time, as for a benchmark's baseline).
+            var reusesConnections = true
         }
 
+        /// What comes after a hop: an exchange to add to the multi handle, or the end.
+        enum Hop {
+            case exchange(LibCurl.Handle)
+            case finished(Result<(Data, HTTPResponse), any Error>)
+        }
+
+        typealias Continuation = CheckedContinuation<(Data, HTTPResponse), any Error>
+
         private let curl: LibCurl
+        private let share: LibCurl.Handle?
         private let request: HTTPRequest
         private let settings: Settings
 
-        /// Guards `cancelled` and `multi`, which the cancelling thread reads.
-        private let lock = Mutex(())
-        private var cancelled = false
-        private var multi: LibCurl.Handle?
+        /// The caller waiting, or whether it gave up first; the caller's thread and the engine's
+        /// both reach it.
+        private let waiter = Mutex(Waiter())
 
-        // Touched only by the transfer's thread (and libcurl's callbacks on it).
+        private struct Waiter {
+            var continuation: Continuation?
+            var isCancelled = false
+            var isFinished = false
+        }
+
+        // Touched only by the engine's thread (and libcurl's callbacks on it).
         private var body = Data()
         private var headers: [String: String] = [:]
         private var failure: NetworkError?
+        private var url: URL
+        private var method: HTTPMethod
+        private var requestBody: Data?
+        private var redirects = 0
+        private var deadline = Date()
+        private var headerList: OpaquePointer?
+        private let errorBuffer: UnsafeMutablePointer<CChar>
 
-        init(curl: LibCurl, request: HTTPRequest, settings: Settings) {
+        /// - Parameters:
+        ///   - curl: The library.
+        ///   - share: The share handle to join, unless settings ask for fresh connections.
+        ///   - request: The request.
+        ///   - settings: Limits, certificate authorities and reuse.
+        init(curl: LibCurl, share: LibCurl.Handle?, request: HTTPRequest, settings: Settings) {
             self.curl = curl
+            self.share = share
             self.request = request
             self.settings = settings
+            url = request.url
+            method = request.method
+            requestBody = request.body
+            errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)  // CURL_ERROR_SIZE
+            errorBuffer.initialize(repeating: 0, count: 256)
         }
 
-        /// Stops the transfer: the waiting thread wakes and gives up.
-        func cancel() {
-            lock.withLock { _ in
-                cancelled = true
-                if let multi { _ = curl.multiWakeup(multi) }
+        deinit {
+            curl.slistFreeAll(headerList)
+            errorBuffer.deallocate()
+        }
+
+        // MARK: The caller's side
+
+        /// Keeps the caller's continuation, unless it gave up already.
+        /// - Returns: `false` when the transfer was cancelled first (the continuation is then resumed).
+        func wait(with continuation: Continuation) -> Bool {
+            let cancelled = waiter.withLock { waiter in
+                if !waiter.isCancelled { waiter.continuation = continuation }
+                return waiter.isCancelled
+            }
+            if cancelled { continuation.resume(throwing: CancellationError()) }
+            return !cancelled
+        }
+
+        /// Marks the transfer abandoned.
+        /// - Returns: Whether the engine has it (and should drop it).
+        func markCancelled() -> Bool {
+            waiter.withLock { waiter in
+                waiter.isCancelled = true
+                return waiter.continuation != nil && !waiter.isFinished
             }
         }
 
-        private var isCancelled: Bool { lock.withLock { _ in cancelled } }
-
-        /// Performs the request, following redirects; blocks the calling thread.
-        func run() -> Result<(Data, HTTPResponse), any Error> {
-            guard let multi = curl.multiInit() else { return .failure(NetworkError.other("libcurl could not start")) }
-            lock.withLock { _ in self.multi = multi }
-            defer {
-                lock.withLock { _ in self.multi = nil }
-                _ = curl.multiCleanup(multi)
+        /// Resumes the caller with the result; only the first call counts.
+        func complete(_ result: Result<(Data, HTTPResponse), any Error>) {
+            let continuation = waiter.withLock { waiter -> Continuation? in
+                defer {
+                    waiter.continuation = nil
+                    waiter.isFinished = true
+                }
+                return waiter.continuation
             }
-            var headerList: OpaquePointer?
+            continuation?.resume(with: result)
+        }
+
+        // MARK: The engine's side
+
+        /// The first exchange.
+        func begin() -> Hop {
+            if waiter.withLock({ $0.isFinished }) { return .finished(.failure(CancellationError())) }
             for (name, value) in request.headers where !value.isEmpty {
                 headerList = curl.slistAppend(headerList, "\(name): \(value)")
             }
             if request.body != nil { headerList = curl.slistAppend(headerList, "Expect:") }
-            defer { curl.slistFreeAll(headerList) }
-
             // The exact limit is `DefaultNetworkService`'s, which cancels the transfer; libcurl's own
             // timer is a backstop a second later, for callers that use the engine alone.
-            let deadline = Date(timeIntervalSinceNow: max(settings.timeout, request.timeout) + 1)
-            var url = request.url
-            var method = request.method
-            var requestBody = request.body
-            var redirects = 0
-            while true {
-                let milliseconds = Int(deadline.timeIntervalSinceNow * 1000)
-                guard milliseconds > 0 else { return .failure(NetworkError.timedOut) }
-                let hop = perform(
-                    url: url, method: method, body: requestBody, headerList: headerList, milliseconds: milliseconds)
-                guard case .success(let (status, location)) = hop else {
-                    return hop.map { _ in (Data(), HTTPResponse(url: url, statusCode: 0)) }
-                }
+            deadline = Date(timeIntervalSinceNow: max(settings.timeout, request.timeout) + 1)
+            return exchange()
+        }
+
+        /// An easy handle for the current URL, method and body.
+        private func exchange() -> Hop {
+            let milliseconds = Int(deadline.timeIntervalSinceNow * 1000)
+            guard milliseconds > 0 else { return .finished(.failure(NetworkError.timedOut)) }
+            guard let easy = curl.easyInit() else {
+                return .finished(.failure(NetworkError.other("libcurl could not start")))
+            }
+            body = Data()
+            headers = [:]
+            failure = nil
+            errorBuffer[0] = 0
+            configure(easy, url: url, method: method, body: requestBody, headerList: headerList)
+            _ = curl.setPointer(easy, CurlOption.errorBuffer, errorBuffer)
+            _ = curl.setLong(easy, CurlOption.timeoutMilliseconds, milliseconds)
+            _ = curl.setLong(easy, CurlOption.connectTimeoutMilliseconds, milliseconds)
+            if settings.reusesConnections, let share {
+                _ = curl.setPointer(easy, CurlOption.share, UnsafeRawPointer(share))
+            } else {
+                _ = curl.setLong(easy, CurlOption.freshConnect, 1)
+                _ = curl.setLong(easy, CurlOption.forbidReuse, 1)
+            }
+            return .exchange(easy)
+        }
+
+        /// What an exchange that libcurl finished with `code` leads to: the answer, a failure, or
+        /// the exchange with where a redirect points. The caller then cleans `easy` up.
+        func finish(_ easy: LibCurl.Handle, code: Int32) -> Hop {
+            switch hopResult(easy, code: code) {
+            case .failure(let error):
+                return .finished(.failure(error))
+            case .success(let (status, location)):
                 guard [301, 302, 303, 307, 308].contains(status), let location else {
-                    return .success((body, HTTPResponse(url: url, statusCode: status, headers: headers)))
+                    return .finished(.success((body, HTTPResponse(url: url, statusCode: status, headers: headers))))
                 }
                 redirects += 1
                 let next = URL(string: location)
                 if let reason = SessionLimits.rejection(
                     from: url, to: next, count: redirects, maximum: settings.maximumRedirects)
                 {
-                    return .failure(NetworkError.redirectRejected(reason))
+                    return .finished(.failure(NetworkError.redirectRejected(reason)))
                 }
-                guard let next else { return .failure(NetworkError.redirectRejected("a redirect to an invalid URL")) }
+                guard let next else {
+                    return .finished(.failure(NetworkError.redirectRejected("a redirect to an invalid URL")))
+                }
                 url = next
                 if status == 303 || (method == .post && status < 307) {
                     method = .get
                     requestBody = nil
                 }
+                return exchange()
             }
         }
 
-        /// One exchange; the status and, for a redirect, where it points.
-        private func perform(
-            url: URL, method: HTTPMethod, body requestBody: Data?, headerList: OpaquePointer?, milliseconds: Int
-        ) -> Result<(Int, String?), any Error> {
-            guard let easy = curl.easyInit() else { return .failure(NetworkError.other("libcurl could not start")) }
-            let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)  // CURL_ERROR_SIZE
-            errorBuffer.initialize(repeating: 0, count: 256)
-            defer {
-                curl.easyCleanup(easy)
-                errorBuffer.deallocate()
-            }
-            body = Data()
-            headers = [:]
-            failure = nil
-            configure(easy, url: url, method: method, body: requestBody, headerList: headerList)
-            _ = curl.setPointer(easy, CurlOption.errorBuffer, errorBuffer)
-            _ = curl.setLong(easy, CurlOption.timeoutMilliseconds, milliseconds)
-            _ = curl.setLong(easy, CurlOption.connectTimeoutMilliseconds, milliseconds)
-
-            let code: Int32
-            switch wait(for: easy) {
-            case .cancelled: return .failure(CancellationError())
-            case .failed(let message): return .failure(NetworkError.other(message))
-            case .done(let result): code = result
-            }
+        /// One exchange's status and, for a redirect, where it points.
+        private func hopResult(_ easy: LibCurl.Handle, code: Int32) -> Result<(Int, String?), any Error> {
             if let failure { return .failure(failure) }
             let fileSizeExceeded: Int32 = 63  // a declared Content-Length over CURLOPT_MAXFILESIZE_LARGE
             if code == fileSizeExceeded {
@@ -167,38 +227,6 @@ import Platform
             case (.post, _?): break
             default: _ = curl.setPointer(easy, CurlOption.customRequest, method.rawValue)
             }
-        }
-
-        private enum Completion {
-            case done(Int32)
-            case cancelled
-            case failed(String)
-        }
-
-        /// Drives the transfer, waiting in `poll` between steps, until it ends or is cancelled.
-        private func wait(for easy: LibCurl.Handle) -> Completion {
-            guard let multi = lock.withLock({ _ in self.multi }) else { return .failed("libcurl could not start") }
-            guard curl.multiAdd(multi, easy) == 0 else { return .failed("libcurl could not start the transfer") }
-            defer { _ = curl.multiRemove(multi, easy) }
-            var running: Int32 = 1
-            while true {
-                guard curl.multiPerform(multi, &running) == 0 else { return .failed("libcurl failed mid-transfer") }
-                if isCancelled { return .cancelled }
-                if running == 0 { break }
-                var ready: Int32 = 0
-                guard curl.multiPoll(multi, nil, 0, 1000, &ready) == 0 else {
-                    return .failed("libcurl could not wait for the network")
-                }
-            }
-            var queued: Int32 = 0
-            while let message = curl.multiInfoRead(multi, &queued) {
-                // struct CURLMsg { CURLMSG msg; CURL *easy_handle; union { void *; CURLcode result; } data; }
-                let done: Int32 = 1  // CURLMSG_DONE
-                if message.load(as: Int32.self) == done {
-                    return .done(message.load(fromByteOffset: 2 * MemoryLayout<Int>.size, as: Int32.self))
-                }
-            }
-            return .failed("libcurl ended the transfer without a result")
         }
 
         private static let receiveBody: LibCurl.WriteCallback = { data, size, count, context in

@@ -45,6 +45,11 @@
         /// `curl_multi_wakeup` (7.68): the one multi call that is safe from another thread.
         let multiWakeup: @convention(c) (Handle?) -> Int32
         let multiInfoRead: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer?
+        /// `curl_multi_setopt` with a long argument (variadic in C, bound as `setLong` is).
+        let multiSetLong: @convention(c) (Handle?, Int32, Int) -> Int32
+        let shareInit: @convention(c) () -> Handle?
+        /// `curl_share_setopt` with a long argument (variadic in C, bound as `setLong` is).
+        let shareSetLong: @convention(c) (Handle?, Int32, Int) -> Int32
 
         /// The library, loaded and initialised by the first caller; or why it could not be.
         static let shared: Result<LibCurl, NetworkError> = load()
@@ -106,7 +111,10 @@
                 let multiWakeup = bind("curl_multi_wakeup", (@convention(c) (Handle?) -> Int32).self),
                 let multiInfoRead = bind(
                     "curl_multi_info_read",
-                    (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer?).self)
+                    (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutableRawPointer?).self),
+                let multiSetLong = bind("curl_multi_setopt", (@convention(c) (Handle?, Int32, Int) -> Int32).self),
+                let shareInit = bind("curl_share_init", (@convention(c) () -> Handle?).self),
+                let shareSetLong = bind("curl_share_setopt", (@convention(c) (Handle?, Int32, Int) -> Int32).self)
             else { return nil }
             self.easyInit = easyInit
             self.easyCleanup = easyCleanup
@@ -127,6 +135,9 @@
             self.multiPoll = multiPoll
             self.multiWakeup = multiWakeup
             self.multiInfoRead = multiInfoRead
+            self.multiSetLong = multiSetLong
+            self.shareInit = shareInit
+            self.shareSetLong = shareSetLong
         }
 
         /// The text of a `CURLcode`.
@@ -150,12 +161,15 @@
         static let headerData = objectPoint + 29
         static let customRequest = objectPoint + 36
         static let noBody = long + 44
+        static let freshConnect = long + 74
+        static let forbidReuse = long + 75
         static let followLocation = long + 52
         static let caInfo = objectPoint + 65
         static let headerFunction = functionPoint + 79
         static let httpGet = long + 80
         static let caPath = objectPoint + 97
         static let noSignal = long + 99
+        static let share = objectPoint + 100
         static let acceptEncoding = objectPoint + 102
         static let maxFileSize = offset + 117
         static let postFieldSize = offset + 120
@@ -165,12 +179,27 @@
         static let protocols = long + 181
     }
 
+    /// `CURLMOPT_…`: options of a multi handle.
+    enum CurlMultiOption {
+        /// How many idle connections the multi handle keeps open for reuse.
+        static let maximumConnects: Int32 = 6
+    }
+
+    /// `CURLSHOPT_…` and `CURL_LOCK_DATA_…`: what a share handle holds.
+    enum CurlShareOption {
+        static let share: Int32 = 1
+        static let dns = 3
+        static let sslSession = 4
+    }
+
     enum CurlInfo {
         private static let string: Int32 = 0x10_0000
         private static let long: Int32 = 0x20_0000
 
         static let responseCode = long + 2
         static let sslVerifyResult = long + 13
+        /// How many new connections the transfer had to make (0 when it reused one).
+        static let numConnects = long + 26
         static let redirectURL = string + 31
     }
 #endif
