@@ -26,13 +26,16 @@ struct FullScreenSessionTests {
         /// - Parameters:
         ///   - arguments: The command line; its term, when it has one, is searched at once.
         ///   - artists: Answers artist searches (`-i --artists`).
+        ///   - prefetches: Fetch the next page in the background (off by default: such a request
+        ///     ends when it ends, not when the keys that caused it are handled).
         init(
             repository: MockMusicVideosRepository, recent: [String] = [], limit: Int = 5, term: String? = nil,
-            arguments: [String] = ["-i"], artists: MockMusicArtistsRepository? = nil
+            arguments: [String] = ["-i"], artists: MockMusicArtistsRepository? = nil, prefetches: Bool = false
         ) throws {
             self.repository = repository
             guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
-            let configuration = try AppConfiguration(options: options, environment: [:])
+            let configuration = try AppConfiguration(
+                options: options, environment: prefetches ? [:] : ["MVSEARCH_BENCH_NO_PREFETCH": "1"])
             let console = Console(
                 output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
                 inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,

@@ -187,6 +187,15 @@ extension AppConfiguration {
         )
     }
 
+    /// Whether requests keep their connection, host names and TLS sessions for the next ones.
+    /// Off only for `Benchmarks/latency`'s baseline: `MVSEARCH_BENCH_NO_REUSE=1` (the engine then
+    /// opens a connection, with a full handshake, for every request).
+    var reusesConnections: Bool { environment["MVSEARCH_BENCH_NO_REUSE"] != "1" }
+
+    /// Whether the sessions fetch the next page before it is asked for. Off only for
+    /// `Benchmarks/latency`'s baseline: `MVSEARCH_BENCH_NO_PREFETCH=1`.
+    var prefetchesPages: Bool { environment["MVSEARCH_BENCH_NO_PREFETCH"] != "1" }
+
     /// The Networking layer's view of this configuration.
     var networkConfiguration: APINetworkConfiguration {
         APINetworkConfiguration(

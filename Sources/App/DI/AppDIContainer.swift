@@ -97,7 +97,9 @@ final class AppDIContainer {
     nonisolated private static func platformSessionManager(configuration: AppConfiguration) -> any NetworkSessionManager
     {
         #if os(Linux)
-            CurlNetworkSessionManager(timeout: configuration.timeout, environment: configuration.environment)
+            CurlNetworkSessionManager(
+                timeout: configuration.timeout, environment: configuration.environment,
+                reusesConnections: configuration.reusesConnections)
         #else
             URLSessionNetworkSessionManager(timeout: configuration.timeout)
         #endif
@@ -137,6 +139,7 @@ final class AppDIContainer {
                 recentSearchesRepository: recentSearchesRepository,
                 browser: overrides.browser ?? SystemBrowser(environment: configuration.environment),
                 console: console,
+                prefetchesPages: configuration.prefetchesPages,
                 overrides: overrides
             )
         )

@@ -12,8 +12,9 @@ extension MusicVideosSceneDIContainer {
         return (FullScreenSearchView(viewModel: viewModel, term: term), viewModel)
     }
 
-    /// A list that grows a page at a time as the user scrolls, fetching a page only when the
-    /// user moves past the last row (no prefetch: each request counts against the rate limit).
+    /// A list that grows a page at a time as the user scrolls, fetching the next page in the
+    /// background once the selection is within a screen of the last row (not before: each
+    /// request counts against the rate limit).
     func makeFullScreenResultsView(actions: MusicVideosListViewModelActions, title: String)
         -> (FullScreenResultsView, any MusicVideosListViewModel)
     {
@@ -21,7 +22,7 @@ extension MusicVideosSceneDIContainer {
             searchUseCase: makeSearchMusicVideosUseCase(),
             artistVideosUseCase: makeFetchArtistMusicVideosUseCase(),
             actions: actions,
-            prefetchesNextPage: false,
+            prefetchesNextPage: prefetchesPages,
             keepsLoadedPages: true)
         return (FullScreenResultsView(viewModel: viewModel, title: title, hints: Self.sessionHints), viewModel)
     }

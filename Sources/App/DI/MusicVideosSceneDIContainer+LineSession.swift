@@ -22,7 +22,7 @@ extension MusicVideosSceneDIContainer {
         actions: MusicVideosListViewModelActions,
         style: TextStyle
     ) -> (ListScreen<MusicVideosListItemViewModel>, any MusicVideosListViewModel) {
-        let viewModel = makeMusicVideosListViewModel(actions: actions, prefetchesNextPage: true)
+        let viewModel = makeMusicVideosListViewModel(actions: actions, prefetchesNextPage: prefetchesPages)
         let screen = ListScreen(
             pagedViewModel: viewModel, renderer: makeSessionTable(style: style), style: style, output: console.output,
             status: makeSessionStatus(viewModel))

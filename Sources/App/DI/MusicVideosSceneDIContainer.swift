@@ -17,6 +17,8 @@ final class MusicVideosSceneDIContainer {
         let recentSearchesRepository: any RecentSearchesRepository
         let browser: any URLOpening
         let console: Console
+        /// Whether the sessions' lists fetch their next page before it is asked for.
+        let prefetchesPages: Bool
         /// Test doubles used instead of the iTunes repositories when set.
         let overrides: AppDIContainer.Overrides
     }
@@ -33,6 +35,7 @@ final class MusicVideosSceneDIContainer {
     }
 
     var console: Console { dependencies.console }
+    var prefetchesPages: Bool { dependencies.prefetchesPages }
     var browser: any URLOpening { dependencies.browser }
 
     // MARK: Repositories

@@ -101,7 +101,7 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     }
 
     /// The keys of the other screens: on the search screen they are not searched for either.
-    private static let screenKeys: Set<String> = ["n", "p", "o", "a"]
+    private static let screenKeys: Set<String> = ["n", "p", "o", "a", "r"]
 
     // MARK: SessionNavigation (the view models' actions lead here)
 

@@ -4,8 +4,9 @@ import Reactive
 import TerminalUI
 
 /// The results screen of the full-screen session: a list with a highlighted selection that
-/// grows a page at a time as the user scrolls past its last row, a filter, and the selected
-/// row's details beside it on a wide terminal.
+/// grows a page at a time as the user scrolls (the view model fetches the next page once the
+/// selection is within a screen of the last row, or when the user moves past it), a filter, and
+/// the selected row's details beside it on a wide terminal.
 @MainActor
 public final class FullScreenResultsView: FullScreenView {
     private let viewModel: any MusicVideosListViewModel
@@ -18,6 +19,10 @@ public final class FullScreenResultsView: FullScreenView {
     private var source: MusicVideosListSource?
     /// The last kind of load started: a next page adds rows, anything else replaces them.
     private var lastLoad = ListLoading.firstPage
+    /// The last load failed: `r` tries it again.
+    private var canRetry = false
+    /// It failed after the user moved past the last row: its rows, when they come, are selected.
+    private var retryMovesOn = false
 
     public private(set) var state = ResultsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
@@ -38,7 +43,10 @@ public final class FullScreenResultsView: FullScreenView {
         viewModel.loading
             .sink { [weak self] loading in
                 guard let self else { return }
-                if loading != .idle { lastLoad = loading }
+                if loading != .idle {
+                    lastLoad = loading
+                    canRetry = false
+                }
                 state.loading = loading
             }
             .store(in: &subscriptions)
@@ -63,6 +71,9 @@ public final class FullScreenResultsView: FullScreenView {
                 guard let self else { return }
                 let message = CatalogErrorMessage.message(for: error).text(phrasing: hints)
                 if state.rows.isEmpty { state.emptyMessage = "Could not load the results" }
+                retryMovesOn = state.selectsNextPage
+                state.selectsNextPage = false
+                canRetry = true
                 host?.report(message)
             }
             .store(in: &subscriptions)
@@ -72,15 +83,26 @@ public final class FullScreenResultsView: FullScreenView {
     }
 
     /// The list's rows: a first page replaces what is shown (numbered from its offset), the
-    /// next page arrives as the whole list with its rows added.
+    /// next page arrives as the whole list with its rows added (asked for past the last row, or
+    /// fetched in the background, the selection staying where it is).
     private func show(_ items: [MusicVideosListItemViewModel]) {
-        if lastLoad == .nextPage {
+        let extendsRows =
+            !state.rows.isEmpty && items.count > state.rows.count
+            && zip(state.rows, items).allSatisfy { $0.video.id == $1.video.id }
+        if lastLoad == .nextPage || extendsRows {
             state.setRows(items)
         } else if case .search(let query)? = source {
             state.setRows(items, firstNumber: query.offset + 1)
         } else {
             state.setRows(items, firstNumber: 1)
         }
+        reportViewport()
+    }
+
+    /// Tells the view model where the selection is, so it can fetch the next page in time.
+    private func reportViewport() {
+        guard let row = state.selectedRow else { return }
+        viewModel.didView(rowAt: row, rowsOnScreen: pageHeight)
     }
 
     /// Whether the screen has no rows (its first load failed, found nothing, or was cancelled).
@@ -112,7 +134,10 @@ public final class FullScreenResultsView: FullScreenView {
     public var keyHints: String {
         if state.isEditingFilter { return "type to filter · Enter keep · Esc clear" }
         if let hints = state.rowNumber.keyHints { return hints }
-        if state.rows.isEmpty { return "Esc back · s search · q quit" }
+        if state.rows.isEmpty {
+            return canRetry ? "r retry · Esc back · s search · q quit" : "Esc back · s search · q quit"
+        }
+        if canRetry { return "r retry · ↑/↓ select · Enter details · / filter · Esc back · ? help · q quit" }
         return "↑/↓ select · Enter details · / filter · a artist · o open · Esc back · ? help · q quit"
     }
 
@@ -139,6 +164,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("o", "open the selected video's page in the browser"),
             ("s", "a new search"),
             ("Esc ← b", "back"),
+            ("r", "try a failed load again"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
         ]
@@ -149,7 +175,9 @@ public final class FullScreenResultsView: FullScreenView {
         switch state.rowNumber.handle(key) {
         case .open(let number): open(number: number)
         case .handled: break
-        case .passed: return handleListKey(key)
+        case .passed:
+            guard handleListKey(key) else { return false }
+            reportViewport()
         }
         return true
     }
@@ -169,6 +197,11 @@ public final class FullScreenResultsView: FullScreenView {
             if let row = state.selectedRow { viewModel.didShowArtistVideos(ofItemAt: row) }
         case .character("o"):
             if let row = state.selectedRow { viewModel.didOpenItemInBrowser(at: row) }
+        case .character("r") where canRetry && state.loading == .idle:
+            canRetry = false
+            state.selectsNextPage = retryMovesOn
+            let viewModel = viewModel
+            host?.perform { await viewModel.didRetry() }
         default:
             return false
         }
@@ -208,7 +241,10 @@ public final class FullScreenResultsView: FullScreenView {
     }
 
     public func cancelRequest() -> Bool {
-        guard state.loading != .idle else { return false }
+        guard state.loading != .idle else {
+            viewModel.didCancel()  // a page being fetched in the background, unseen
+            return false
+        }
         state.selectsNextPage = false
         viewModel.didCancel()
         state.loading = .idle

@@ -2,8 +2,8 @@ import Reactive
 import TerminalUI
 
 /// A numbered list of any rows under its title: a number opens one (what the view model's
-/// `choice` names); a list that pages adds `n` / `p` and numbers its rows from the page's
-/// offset, so page 2 of 25 per page starts at 26.
+/// `choice` names); a list that pages adds `n` / `p` (and `r` after a page failed to load) and
+/// numbers its rows from the page's offset, so page 2 of 25 per page starts at 26.
 @MainActor
 public final class ListScreen<Row: ListRowDescribing>: InteractiveScreen {
     private let select: @MainActor (Int) -> Void
@@ -18,6 +18,8 @@ public final class ListScreen<Row: ListRowDescribing>: InteractiveScreen {
     private var firstNumber = 1
     private var hasNextPage = false
     private var hasPreviousPage = false
+    /// A load failed: `r` tries it again.
+    private var canRetry = false
     private var subscriptions = Set<AnyCancellable>()
 
     /// A list shown whole.
@@ -48,6 +50,10 @@ public final class ListScreen<Row: ListRowDescribing>: InteractiveScreen {
         viewModel.firstNumber.sink { [weak self] in self?.firstNumber = $0 }.store(in: &subscriptions)
         viewModel.hasNextPage.sink { [weak self] in self?.hasNextPage = $0 }.store(in: &subscriptions)
         viewModel.hasPreviousPage.sink { [weak self] in self?.hasPreviousPage = $0 }.store(in: &subscriptions)
+        viewModel.error.sink { [weak self] _ in self?.canRetry = true }.store(in: &subscriptions)
+        viewModel.loading
+            .sink { [weak self] in if $0 != .idle { self?.canRetry = false } }
+            .store(in: &subscriptions)
     }
 
     private init<ViewModel: NumberedListOutput<Row> & NumberedListInput>(
@@ -83,6 +89,7 @@ public final class ListScreen<Row: ListRowDescribing>: InteractiveScreen {
         }
         if hasNextPage { keys.append("n next page") }
         if hasPreviousPage { keys.append("p previous page") }
+        if canRetry { keys.append("r retry") }
         return keys.joined(separator: " · ")
     }
 
@@ -97,6 +104,8 @@ public final class ListScreen<Row: ListRowDescribing>: InteractiveScreen {
             await paging?.didLoadNextPage()
         case "p" where hasPreviousPage:
             await paging?.didLoadPreviousPage()
+        case "r" where canRetry:
+            await paging?.didRetry()
         default:
             guard let number = Int(input), items.indices.contains(number - firstNumber) else { return false }
             select(number - firstNumber)

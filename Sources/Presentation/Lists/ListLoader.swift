@@ -27,11 +27,13 @@ final class ListLoader<Value: Sendable> {
     /// Runs one request.
     /// - Parameters:
     ///   - kind: What is loading, published while it runs.
+    ///   - failed: Told of a failure before it is published (to offer a retry).
     ///   - operation: The request.
     /// - Returns: Its value; `nil` when it failed (the error is published) or was cancelled.
-    func load(as kind: ListLoading, _ operation: @escaping @Sendable () async throws(CatalogError) -> Value) async
-        -> Value?
-    {
+    func load(
+        as kind: ListLoading, failed: (CatalogError) -> Void = { _ in },
+        _ operation: @escaping @Sendable () async throws(CatalogError) -> Value
+    ) async -> Value? {
         loadingSubject.send(kind)
         let result = await request.run(operation)
         loadingSubject.send(.idle)
@@ -39,11 +41,18 @@ final class ListLoader<Value: Sendable> {
         case .success(let value)?:
             return value
         case .failure(let error)?:
+            failed(error)
             errorSubject.send(error)
             return nil
         case nil:
             return nil
         }
+    }
+
+    /// Publishes a failure that happened out of sight (a page fetched in the background), now
+    /// that the user reached what it failed to load.
+    func report(_ error: CatalogError) {
+        errorSubject.send(error)
     }
 
     /// Cancels the request in flight; nothing is published for it.

@@ -38,4 +38,11 @@ public protocol PagedListInput {
     func didLoadNextPage() async
     /// Shows the page before this one, if there is one and nothing is loading.
     func didLoadPreviousPage() async
+    /// The user's view is at the row at `index` of those loaded, with `rowsOnScreen` rows to a
+    /// screen. A list that prefetches asks for the next page in the background once that row is
+    /// within one screen of the last row loaded.
+    func didView(rowAt index: Int, rowsOnScreen: Int)
+    /// Tries the load that failed last again (the failure was published as `error`); nothing
+    /// when the last load did not fail.
+    func didRetry() async
 }

@@ -26,8 +26,27 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     /// The page after the one shown came back empty: it is the last.
     private var isLastPage = false
     private let loader = ListLoader<Loaded>()
-    /// The next page, already being fetched while the user reads this one.
-    private var prefetch: (query: MusicVideoQuery, task: Task<Result<MusicVideoPage, CatalogError>, Never>)?
+    /// The next page, fetched in the background while the user reads this one (at most one).
+    private var prefetch: Prefetch?
+    private var prefetchCount = 0
+    /// The next page's background fetch failed: said only when the user reaches the end.
+    private var prefetchFailure: (query: MusicVideoQuery, error: CatalogError)?
+    /// The service asked to wait (rate limited): nothing is fetched in the background before then.
+    private var quietUntil: ContinuousClock.Instant?
+    /// Where the user's view is: a row loaded, and how many rows a screen holds.
+    private var viewport: (row: Int, rowsOnScreen: Int)?
+    /// What `didRetry` does: the load that failed last.
+    private var retry: (@MainActor () async -> Void)?
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    private struct Prefetch {
+        let number: Int
+        let query: MusicVideoQuery
+        let task: Task<Result<MusicVideoPage, CatalogError>, Never>
+    }
+
+    /// How long to hold back after a rate limit that did not say how long.
+    static let rateLimitPause: Duration = .seconds(5)
 
     public let items: AnyPublisher<[MusicVideosListItemViewModel], Never>
     public let loading: AnyPublisher<ListLoading, Never>
@@ -50,22 +69,28 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     ///   - searchUseCase: Performs searches.
     ///   - artistVideosUseCase: Fetches an artist's videos.
     ///   - actions: Navigation; `nil` where the list leads nowhere (one-shot output).
-    ///   - prefetchesNextPage: Fetch the next page as soon as a page shows, so paging is instant.
-    ///     Off for one-shot output: a request nobody asked for counts against the rate limit.
+    ///   - prefetchesNextPage: Fetch the next page in the background once the user's view is
+    ///     within one screen of the last row loaded (`didView(rowAt:rowsOnScreen:)`; a list that
+    ///     shows one page at a time has its whole page on screen), so paging is instant. Off for
+    ///     one-shot output: a request nobody asked for counts against the rate limit.
     ///   - keepsLoadedPages: The next page is added below the rows already shown (a list that
-    ///     grows as the user scrolls) instead of replacing them; `items` is then every row loaded.
+    ///     grows as the user scrolls) instead of replacing them; `items` is then every row loaded,
+    ///     and a page fetched in the background is added as soon as it arrives.
+    ///   - now: The clock a rate limit's wait is measured on.
     public init(
         searchUseCase: any SearchMusicVideosUseCase,
         artistVideosUseCase: any FetchArtistMusicVideosUseCase,
         actions: MusicVideosListViewModelActions? = nil,
         prefetchesNextPage: Bool = false,
-        keepsLoadedPages: Bool = false
+        keepsLoadedPages: Bool = false,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.searchUseCase = searchUseCase
         self.artistVideosUseCase = artistVideosUseCase
         self.actions = actions
         self.prefetchesNextPage = prefetchesNextPage
         self.keepsLoadedPages = keepsLoadedPages
+        self.now = now
         items = itemsSubject.eraseToAnyPublisher()
         loading = loader.loading
         source = sourceSubject.eraseToAnyPublisher()
@@ -76,6 +101,10 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         noResults = noResultsSubject.eraseToAnyPublisher()
         error = loader.error
         notice = noticeSubject.eraseToAnyPublisher()
+    }
+
+    deinit {
+        prefetch?.task.cancel()
     }
 
     public func didSearch(query: MusicVideoQuery) async {
@@ -92,7 +121,28 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     public func didLoadNextPage() async {
         guard loader.isIdle, !isLastPage, let query = page?.nextPageQuery else { return }
+        if let failure = prefetchFailure, failure.query == query {
+            // Fetched in the background and failed: said now that the user has reached the end.
+            prefetchFailure = nil
+            failed(failure.error) { [weak self] in await self?.loadPage(query, as: .nextPage) }
+            loader.report(failure.error)
+            return
+        }
         await loadPage(query, as: .nextPage)
+    }
+
+    public func didView(rowAt index: Int, rowsOnScreen: Int) {
+        viewport = (index, max(1, rowsOnScreen))
+        startPrefetchIfNear()
+    }
+
+    /// Whether a next page is being fetched in the background, or was and waits to be shown.
+    var isPrefetching: Bool { prefetch != nil }
+
+    public func didRetry() async {
+        guard loader.isIdle, let retry else { return }
+        self.retry = nil
+        await retry()
     }
 
     public func didLoadPreviousPage() async {
@@ -128,11 +178,17 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     public func didCancel() {
         loader.cancel()
+        cancelPrefetch()
     }
 
     private func loadFirst(_ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded) async {
         cancelPrefetch()
-        guard let loaded = await loader.load(as: .firstPage, operation) else { return }
+        prefetchFailure = nil
+        viewport = nil
+        retry = nil
+        let retry: @MainActor () async -> Void = { [weak self] in await self?.loadFirst(operation) }
+        guard let loaded = await loader.load(as: .firstPage, failed: { failed($0, retry: retry) }, operation)
+        else { return }
         show(loaded)
     }
 
@@ -140,12 +196,19 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         let useCase = searchUseCase
         let prefetched = prefetch?.query == query ? prefetch?.task : nil
         cancelPrefetch(keeping: prefetched)
+        retry = nil
         let operation = { @Sendable () async throws(CatalogError) -> Loaded in
-            // A prefetched page that failed is asked for again: the failure may have passed.
-            if case .success(let page)? = await prefetched?.value { return .page(page) }
-            return .page(try await useCase.execute(query: query))
+            guard let prefetched else { return .page(try await useCase.execute(query: query)) }
+            // The page already on its way: waited for, and cancelled with the wait.
+            let result = await withTaskCancellationHandler {
+                await prefetched.value
+            } onCancel: {
+                prefetched.cancel()
+            }
+            return .page(try result.get())
         }
-        guard let loaded = await loader.load(as: kind, operation) else { return }
+        let retry: @MainActor () async -> Void = { [weak self] in await self?.loadPage(query, as: kind) }
+        guard let loaded = await loader.load(as: kind, failed: { failed($0, retry: retry) }, operation) else { return }
         if case .page(let empty) = loaded, empty.videos.isEmpty, !itemsSubject.value.isEmpty {
             // Past the end (the count was a multiple of the limit): say so, and stay on this page.
             isLastPage = true
@@ -156,19 +219,64 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         show(loaded, appending: keepsLoadedPages && kind == .nextPage)
     }
 
-    private func startPrefetch(after page: MusicVideoPage) {
-        guard prefetchesNextPage, let next = page.nextPageQuery else { return }
+    /// Remembers how to try a failed load again, and holds back background requests after a
+    /// rate limit until its wait has passed.
+    private func failed(_ error: CatalogError, retry: @escaping @MainActor () async -> Void) {
+        self.retry = retry
+        if case .rateLimited(let retryAfter) = error {
+            quietUntil = now() + (retryAfter.map { Duration.seconds($0) } ?? Self.rateLimitPause)
+        }
+    }
+
+    /// Fetches the next page in the background when the user's view is within one screen of the
+    /// last row loaded: one fetch at a time, none while a page loads, none after one failed (until
+    /// the user reaches the end), none while the service asks to wait.
+    private func startPrefetchIfNear() {
+        guard prefetchesNextPage, prefetch == nil, prefetchFailure == nil, loader.isIdle, !isLastPage,
+            let next = page?.nextPageQuery, let viewport,
+            viewport.row >= itemsSubject.value.count - viewport.rowsOnScreen
+        else { return }
+        if let quietUntil, now() < quietUntil { return }
         let useCase = searchUseCase
-        prefetch = (
-            next,
-            Task {
-                do throws(CatalogError) {
-                    return .success(try await useCase.execute(query: next))
-                } catch {
-                    return .failure(error)
-                }
+        prefetchCount += 1
+        let number = prefetchCount
+        let task = Task { [weak self] () -> Result<MusicVideoPage, CatalogError> in
+            let result: Result<MusicVideoPage, CatalogError>
+            do throws(CatalogError) {
+                result = .success(try await useCase.execute(query: next))
+            } catch {
+                result = .failure(error)
             }
-        )
+            self?.prefetched(number, result)
+            return result
+        }
+        prefetch = Prefetch(number: number, query: next, task: task)
+    }
+
+    /// A background fetch ended: a list that keeps its pages adds the rows at once; one that
+    /// shows a page at a time keeps them for `didLoadNextPage`. A failure is kept, unsaid.
+    private func prefetched(_ number: Int, _ result: Result<MusicVideoPage, CatalogError>) {
+        guard let current = prefetch, current.number == number else { return }  // taken by a load, or cancelled
+        switch result {
+        case .failure(.cancelled):
+            prefetch = nil
+        case .failure(let error):
+            prefetch = nil
+            prefetchFailure = (current.query, error)
+            if case .rateLimited(let retryAfter) = error {
+                quietUntil = now() + (retryAfter.map { Duration.seconds($0) } ?? Self.rateLimitPause)
+            }
+        case .success(let next) where keepsLoadedPages:
+            prefetch = nil
+            if next.videos.isEmpty {
+                isLastPage = true
+                if hasNextPageSubject.value { hasNextPageSubject.send(false) }
+            } else {
+                show(.page(next), appending: true)
+            }
+        case .success:
+            break
+        }
     }
 
     private func cancelPrefetch(keeping kept: Task<Result<MusicVideoPage, CatalogError>, Never>? = nil) {
@@ -183,9 +291,9 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         case .page(let page):
             self.page = page
             isLastPage = false
+            prefetchFailure = nil
             source = .search(page.query)
             videos = page.videos
-            startPrefetch(after: page)
         case .artist(let artistPage):
             page = nil
             source = .artist(artistPage.query)
@@ -204,6 +312,9 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
         if hasPreviousPageSubject.value != hasPrevious { hasPreviousPageSubject.send(hasPrevious) }
         if videos.isEmpty { noResultsSubject.send(Self.noResultsMessage(for: source)) }
+        // A list that shows a page at a time has the whole page on screen.
+        if !keepsLoadedPages { viewport = (max(0, items.count - 1), max(1, items.count)) }
+        startPrefetchIfNear()
     }
 
     /// `Music videos for "adele", 1–25`, or `Music videos by Adele`.

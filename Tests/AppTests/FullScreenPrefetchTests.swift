@@ -1,0 +1,159 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+@testable import App
+
+/// The full-screen session fetching the next page before it is asked for, as key scripts over a
+/// mock repository whose pages past the first wait until the test lets them through.
+@MainActor
+@Suite("The full-screen session prefetches")
+struct FullScreenPrefetchTests {
+    /// Holds requests until opened; a held request that is cancelled ends at once.
+    final class Gate: Sendable {
+        private let stream: AsyncStream<Void>
+        private let continuation: AsyncStream<Void>.Continuation
+
+        init() {
+            (stream, continuation) = AsyncStream<Void>.makeStream()
+        }
+
+        /// Waits until opened, or until the waiting task is cancelled.
+        /// - Returns: Whether it was opened (not cancelled).
+        func pass() async -> Bool {
+            for await _ in stream {}
+            return !Task.isCancelled
+        }
+
+        func open() { continuation.finish() }
+    }
+
+    /// Pages of `limit` videos up to `total`; a page past the first waits for its offset's gate
+    /// (when it has one), and a page cancelled while waiting is counted.
+    nonisolated static func gatedPaging(total: Int, gates: [Int: Gate], cancelled: Locked<[Int]>)
+        -> MockMusicVideosRepository
+    {
+        MockMusicVideosRepository(search: { query throws(CatalogError) in
+            if let gate = gates[query.offset], await !gate.pass() {
+                cancelled.withLock { $0.append(query.offset) }
+                throw .cancelled
+            }
+            let ids = Array((query.offset + 1)...(query.offset + query.limit)).filter { $0 <= total }
+            let videos = ids.map { MusicVideo.stub(id: $0, title: "Video \($0)", artistID: 100 + $0) }
+            return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+        })
+    }
+
+    /// Waits (bounded) for a condition that another task makes true.
+    private func eventually(_ condition: @MainActor () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+        #expect(condition())
+    }
+
+    @Test(
+        "Within a screen of the last row the next offset is asked for once, in the background; moving past the last row waits for that request instead of making another, and lands on its first row"
+    )
+    func nextOffsetOnce() async throws {
+        let cancelled = Locked<[Int]>([])
+        let gate = Gate()
+        let session = try FullScreenSessionTests.Harness(
+            repository: Self.gatedPaging(total: 100, gates: [10: gate], cancelled: cancelled), limit: 10,
+            term: "x", prefetches: true)
+        session.rows = 14  // ten rows of list: the whole first page is within a screen of its end
+        _ = session.screen
+        await session.coordinator.waitUntilIdle()
+
+        await eventually { session.repository.searchedQueries.map(\.offset) == [0, 10] }
+        #expect(session.lines[0] == "Music videos for \"x\"  1–10, more below")  // nothing shown yet
+        await session.type(.down, .down, .end)  // the same page again: no second request
+        #expect(session.repository.searchedQueries.map(\.offset) == [0, 10])
+
+        _ = session.coordinator.handle(.down)  // past the last row, while the page is on its way
+        await Task.yield()
+        #expect(session.repository.searchedQueries.map(\.offset) == [0, 10])
+        gate.open()
+        await session.coordinator.waitUntilIdle()
+        await eventually { session.selectedLine?.hasPrefix("› 11  Video 11") == true }
+        #expect(session.lines[0].hasPrefix("Music videos for \"x\"  1–20"))
+        #expect(cancelled.value.isEmpty)
+    }
+
+    @Test("A page fetched in the background is added below at once, the selection staying where it is")
+    func addedInPlace() async throws {
+        let session = try FullScreenSessionTests.Harness(
+            repository: Self.gatedPaging(total: 100, gates: [:], cancelled: Locked([])), limit: 10, term: "x",
+            prefetches: true)
+        session.rows = 14
+        _ = session.screen
+        await session.coordinator.waitUntilIdle()
+        await session.type(.down, .down)
+
+        await eventually { session.lines[0] == "Music videos for \"x\"  1–20, more below" }
+        #expect(session.selectedLine?.hasPrefix("›  3  Video 3") == true, "\(session.screen)")
+        #expect(session.repository.searchedQueries.map(\.offset) == [0, 10])  // row 3 is a screen from row 20
+        await session.type(.end)  // row 20: the next page is within a screen again
+        await eventually { session.repository.searchedQueries.map(\.offset) == [0, 10, 20] }
+        await session.type(.down)
+        #expect(session.selectedLine?.hasPrefix("› 21  Video 21") == true)
+    }
+
+    @Test("A new search cancels the page being fetched in the background")
+    func newSearchCancels() async throws {
+        let cancelled = Locked<[Int]>([])
+        let session = try FullScreenSessionTests.Harness(
+            repository: Self.gatedPaging(total: 100, gates: [10: Gate()], cancelled: cancelled), limit: 10,
+            term: "x", prefetches: true)
+        session.rows = 14
+        _ = session.screen
+        await session.coordinator.waitUntilIdle()
+        await eventually { session.repository.searchedQueries.map(\.offset) == [0, 10] }
+
+        await session.type(.character("s"))
+        await session.type(.control("u"))
+        await session.type(text: "y")
+        await session.type(.enter)
+
+        await eventually { cancelled.value == [10] }
+        await eventually { session.repository.searchedQueries.map(\.term) == ["x", "x", "y", "y"] }
+        #expect(session.lines[0].hasPrefix("Music videos for \"y\"  1–"))
+    }
+
+    @Test("A failed background fetch says nothing until the user moves past the last row; then r asks again")
+    func failureAtTheEnd() async throws {
+        let failures = Locked(1)
+        let repository = MockMusicVideosRepository(search: { query throws(CatalogError) in
+            if query.offset > 0,
+                failures.withLock({ count in
+                    defer { count -= 1 }
+                    return count > 0
+                })
+            {
+                throw .serviceUnavailable(statusCode: 503)
+            }
+            let ids = Array((query.offset + 1)...(query.offset + query.limit))
+            let videos = ids.map { MusicVideo.stub(id: $0, title: "Video \($0)", artistID: 100 + $0) }
+            return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+        })
+        let session = try FullScreenSessionTests.Harness(
+            repository: repository, limit: 10, term: "x", prefetches: true)
+        session.rows = 14
+        _ = session.screen
+        await session.coordinator.waitUntilIdle()
+        await eventually { failures.value == 0 }
+        await session.type(.end)
+        #expect(!session.screen.contains("unavailable"))
+        #expect(session.repository.searchedQueries.map(\.offset) == [0, 10])  // not asked again on its own
+
+        await session.type(.down)
+        #expect(session.screen.contains("unavailable"))
+        #expect(session.statusLine.contains("r retry"))
+        #expect(session.repository.searchedQueries.map(\.offset) == [0, 10])
+
+        await session.type(.character("r"))
+        #expect(session.repository.searchedQueries.map(\.offset).prefix(3) == [0, 10, 10])
+        #expect(session.selectedLine?.hasPrefix("› 11  Video 11") == true, "\(session.screen)")
+    }
+}
