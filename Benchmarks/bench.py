@@ -1,6 +1,9 @@
 """Measures mvsearch against curl | jq. Run through Benchmarks/run, which builds first."""
 import datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import latency  # noqa: E402 (beside this file)
+
 RUNS = int(os.environ.get("MVSEARCH_BENCH_RUNS", "30"))
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRODUCTS = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build-bench/release")
@@ -55,7 +58,7 @@ def run(commands, env):
     return time.perf_counter() - start, output, cpu
 
 
-PEAK_RUNS = 5
+PEAK_RUNS = RUNS  # the target is on the maximum over as many runs as the timings
 
 
 def peak_rss(command, env):
@@ -139,6 +142,7 @@ def main():
                     waits[index].append((seconds, cpu_seconds))
         finally:
             slow.terminate()
+        paging = latency.measure(MVSEARCH)
         in_process = subprocess.run([BENCHMARK, os.path.join(work, "search"), "300"], capture_output=True, text=True).stdout
         full_screen = subprocess.run([FULLSCREEN_BENCHMARK, os.path.join(work, "search"), "20"], capture_output=True,
                                      text=True).stdout
@@ -148,8 +152,8 @@ def main():
 
     labels = {"a": "(a) `--json`, uncached", "b": "(b) `--format plain`, uncached", "c": "(c) `--json`, cached",
               "d": "(d) `mvsearch --version` / `curl --version`"}
-    targets = {"a": 0.75, "b": 1.0, "c": 0.35, "d": 0.6}
-    peak_target = 20.0
+    targets = {"a": 0.70, "b": 1.0, "c": 0.33, "d": 0.45}
+    peak_target = 19.5
     rows = []
     for key in pairs:
         mine, theirs = (statistics.median(t) * 1000 for t in times[key])
@@ -159,12 +163,12 @@ def main():
         verdict = "met" if ratio <= targets[key] else "NOT met"
         peak_verdict = "met" if mine_peak <= peak_target else "NOT met"
         rows.append(f"| {labels[key]} | {mine:.1f} ms | {theirs:.1f} ms | **{ratio:.2f}×** (target ≤ {targets[key]}×, {verdict}) "
-                    f"| {mine_peak:.1f} MiB (≤ {peak_target:.0f}, {peak_verdict}) | {theirs_peak:.1f} MiB |")
+                    f"| {mine_peak:.1f} MiB (≤ {peak_target}, {peak_verdict}) | {theirs_peak:.1f} MiB |")
     version_cpu = [statistics.median(c) * 1000 for c in cpus["d"]]
     wait_mine = statistics.median(c for _, c in waits[0]) * 1000
     wait_theirs = statistics.median(c for _, c in waits[1]) * 1000
     wall_mine = statistics.median(s for s, _ in waits[0]) * 1000
-    wait_verdict = "met" if wait_mine <= 50 else "NOT met"
+    wait_verdict = "met" if wait_mine <= 30 else "NOT met"
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     size = os.path.getsize(MVSEARCH) / 1_048_576
@@ -176,7 +180,7 @@ def main():
         "",
         f"A 200-video answer in the recorded iTunes shape, served from loopback; {RUNS} runs of each command, "
         f"alternating; medians; peak memory is the largest RSS of any one process (for curl | jq, of curl or jq) "
-        f"in {PEAK_RUNS} runs under GNU time.",
+        f"in {PEAK_RUNS} runs under GNU time (the target is on that maximum).",
         f"Same output as curl | jq: JSON objects {'equal' if same_json else 'DIFFERENT'}, plain lines "
         f"{'equal' if same_plain else 'DIFFERENT'}.",
         "",
@@ -189,7 +193,7 @@ def main():
         "include waiting for a core.",
         "",
         f"(f) CPU time (user + system) while the answer takes 1 s to come, median of 5: mvsearch **{wait_mine:.0f} ms** "
-        f"(target ≤ 50 ms, {wait_verdict}; wall {wall_mine:.0f} ms), curl {wait_theirs:.0f} ms.",
+        f"(target ≤ 30 ms, {wait_verdict}; wall {wall_mine:.0f} ms), curl {wait_theirs:.0f} ms.",
         "",
         "(e) in process, per 200-video answer (`mvsearch-benchmark`, 300 iterations):",
         "",
@@ -204,6 +208,8 @@ def main():
         "```",
         full_screen.strip(),
         "```",
+        "",
+        *paging,
         "",
         "Reproduce: `Benchmarks/run` (`MVSEARCH_BENCH_RUNS=N` to change the number of runs).",
         "",
