@@ -4,6 +4,12 @@ import Platform
     import Foundation
     import Synchronization
 
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #endif
+
     /// The one multi handle every request of the process goes through, driven by one thread of its
     /// own: the connections it keeps open (its connection cache), the host names it has looked up
     /// (its DNS cache) and, through a share handle, the TLS sessions it has made serve every later
@@ -89,6 +95,12 @@ import Platform
         /// The engine's thread: starts what arrived, drops what left, lets libcurl work, hands
         /// finished transfers back, and waits in `poll` for the sockets or a wake-up.
         private func run() {
+            // A thread that lives as long as the process must not take its signals: a session's
+            // SIGCONT or SIGWINCH delivered here (rather than read by its dispatch sources, which
+            // need it blocked everywhere) would be lost. libcurl needs none (CURLOPT_NOSIGNAL).
+            var signals = sigset_t()
+            sigfillset(&signals)
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
             var hops: [LibCurl.Handle: CurlTransfer] = [:]
             while true {
                 let (arriving, leaving) = queue.withLock { queue in
