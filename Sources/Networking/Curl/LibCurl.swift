@@ -18,7 +18,7 @@
     /// in the same register whether the callee is variadic or not (on x86_64 `%al` only tells the
     /// callee how many vector registers to spill). It is not safe on Apple's arm64, which passes
     /// variadic arguments on the stack: this engine is for Linux only.
-    final class LibCurl: @unchecked Sendable {
+    final class LibCurl: @unchecked Sendable {  // immutable after loading: function pointers and a library handle
         typealias Handle = OpaquePointer
         typealias WriteCallback =
             @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
