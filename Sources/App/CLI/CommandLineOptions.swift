@@ -2,12 +2,6 @@ import Domain
 import Foundation
 import Presentation
 
-/// A value of a list command's own option, as its row parsed it.
-enum OptionValue: Hashable, Sendable {
-    case integer(Int)
-    case text(String)
-}
-
 /// What the command line asks for.
 enum Command: Equatable, Sendable {
     case help
@@ -42,9 +36,9 @@ struct SearchOptions: Equatable, Sendable {
     var lookupID: Int?
     /// A `ListCommand`'s option (`--artists`, `--top`): what it lists instead of videos.
     var listCommand: ListCommand?
-    /// The values of a list command's own options, parsed by their rows, by long name
-    /// (`--genre` → 14): read by the command that declares them.
-    var listValues: [String: OptionValue] = [:]
+    /// The numbers given to a list command's id and own options, parsed by their rows, by long
+    /// name (`--genre` → 14, `--artist-id` → 909253): read by the command that declares them.
+    var listValues: [String: Int] = [:]
     var interactive = false
     var noCache = false
     var offline = false

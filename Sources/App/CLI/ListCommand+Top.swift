@@ -14,7 +14,7 @@ extension ListCommand {
                 guard genre > 0 else {
                     throw UsageError("option --genre needs a genre id such as 14 (Pop), not \(genre)")
                 }
-                options.listValues["--genre"] = .integer(genre)
+                options.listValues["--genre"] = genre
             }
         ],
         usage: "the store's top music videos", rows: "chart entries", of: TopMusicVideosItemViewModel.self,

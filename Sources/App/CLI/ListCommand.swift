@@ -59,7 +59,7 @@ struct ListCommand: Sendable, Equatable {
                 throw UsageError("\(other.option.long) and \(long) cannot be used together — choose one")
             }
             parsed.listCommand = ListCommand.named(long)
-            if id != nil { parsed.listValues[long] = .integer(try argument.integer()) }
+            if id != nil { parsed.listValues[long] = try argument.integer() }
         }
         self.options = options
         self.operand = operand
@@ -113,8 +113,7 @@ struct ListArguments: Sendable {
 
     /// The number one of the command's own options was given, as its row parsed it.
     func integer(of long: String) -> Int? {
-        guard case .integer(let number)? = options.listValues[long] else { return nil }
-        return number
+        options.listValues[long]
     }
 }
 
