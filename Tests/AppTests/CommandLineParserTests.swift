@@ -90,7 +90,11 @@ struct CommandLineParserTests {
         arguments: [
             (["--limit", "abc", "x"], "whole number"),
             (["--limit"], "needs a value"),
-            (["--frobnicate", "x"], "unknown option '--frobnicate'"),
+            (["--frobnicate", "x"], "unknown option '--frobnicate' — see mvsearch --help"),
+            (["--limt", "5", "x"], "unknown option '--limt' — did you mean --limit?"),
+            (["--artist", "clairo"], "unknown option '--artist' — did you mean --artists?"),
+            (["--no-colr", "x"], "did you mean --no-color?"),
+            (["--jsonn=id", "x"], "unknown option '--jsonn' — did you mean --json?"),
             (["--format", "xml", "x"], "table, plain, json, jsonl"),
             (["--by", "genre", "x"], "any, artist, song, album"),
             (["--timeout", "soon", "x"], "seconds"), (["--timeout", "0x10", "x"], "seconds"),

@@ -26,7 +26,8 @@ enum CommandLineParser {
             }
             let (name, inlineValue) = split(argument)
             guard let option = CommandLineOption.named(name) else {
-                throw UsageError("unknown option \(quoted(name)) — see mvsearch --help")
+                let advice = closestName(to: name).map { "did you mean \($0)? (mvsearch --help lists them)" }
+                throw UsageError("unknown option \(quoted(name)) — \(advice ?? "see mvsearch --help")")
             }
             var value = inlineValue
             switch option.value {
@@ -71,6 +72,29 @@ enum CommandLineParser {
             throw UsageError("option --json names the field \(quoted(repeated)) twice — name each field once")
         }
         return fields
+    }
+
+    /// The option name a typo most likely meant: the known long name fewest edits away
+    /// (`--limt` → `--limit`, `--artist` → `--artists`), when it is one or two edits away.
+    static func closestName(to name: String) -> String? {
+        guard name.hasPrefix("--"), name.count <= 40 else { return nil }
+        let typed = Array(name)
+        let scored = CommandLineOption.all.flatMap { [$0.long] + $0.aliases }.map { ($0, editDistance(typed, Array($0))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// `--name=value` splits at the first `=`; short options and bare names carry no value.
