@@ -79,7 +79,9 @@ enum CommandLineParser {
     static func closestName(to name: String) -> String? {
         guard name.hasPrefix("--"), name.count <= 40 else { return nil }
         let typed = Array(name)
-        let scored = CommandLineOption.all.flatMap { [$0.long] + $0.aliases }.map { ($0, editDistance(typed, Array($0))) }
+        let scored = CommandLineOption.all.flatMap { [$0.long] + $0.aliases }.map {
+            ($0, editDistance(typed, Array($0)))
+        }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0
     }
