@@ -31,7 +31,7 @@ struct Application {
     func run(_ command: Command) async -> ExitStatus {
         switch command {
         case .help:
-            console.output.write(HelpText.usage)
+            console.output.write(HelpText.usage(width: console.outputIsTerminal ? console.width : 80))
             return .success
         case .version:
             console.output.write(HelpText.version + "\n")

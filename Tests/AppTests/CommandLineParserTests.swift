@@ -119,25 +119,44 @@ struct CommandLineParserTests {
 
 @Suite("Help and version")
 struct HelpTextTests {
-    @Test("The help text matches its golden copy")
+    @Test("The help text matches its golden copy, at most 80 columns, wrapped between words")
     func golden() {
         let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "mvsearch — search the iTunes Store for music videos")
         #expect(lines.contains("  -l, --limit N          results per page, 1–200 (default 25)"))
-        #expect(
-            lines.contains(
-                "      --format FORMAT    table, plain, json, jsonl (default: table on a terminal, else plain)"))
-        #expect(lines.contains("  videos: id, title, artist, artistId, collection, releaseDate, durationSeconds,"))
+        #expect(lines.contains("      --format FORMAT    table, plain, json, jsonl (default: table on a"))
+        #expect(lines.contains("                         terminal, else plain)"))
+        #expect(lines.contains("  videos (searches, --id, --artist-id): id, title, artist, artistId,"))
         #expect(lines.contains("  0 results shown · 1 nothing found · 64 bad usage or rejected query ·"))
-        #expect(lines.allSatisfy { $0.count <= 100 })
+        #expect(lines.contains { $0.contains("Enter details") && $0.contains("/ filter") })
+        #expect(lines.allSatisfy { $0.count <= 80 })
+    }
+
+    @Test(
+        "At any width from 40 columns every line fits, a word longer than the room left aside",
+        arguments: [40, 57, 100])
+    func fitsTheWidth(width: Int) {
+        let lines = HelpText.usage(width: width).split(separator: "\n").map(String.init)
+        let over = lines.filter { $0.count > width && !$0.contains("https://itunes.apple.com/") }
+        #expect(over.isEmpty, "\(over)")
+        // Wrapping keeps every word: the text holds the same words at every width.
+        #expect(
+            HelpText.usage(width: width).split(whereSeparator: \.isWhitespace)
+                == HelpText.usage.split(whereSeparator: \.isWhitespace))
     }
 
     @Test("Every option in the table is in the help, each on a line of its own with its help")
     func documentsEveryOption() {
         let lines = HelpText.usage.split(separator: "\n").map(String.init)
         for option in CommandLineOption.all {
-            let line = lines.first { $0.hasPrefix("  " + option.synopsis + " ") }
-            #expect(line?.hasSuffix(option.help[0]) == true, "\(option.long)")
+            guard let first = lines.firstIndex(where: { $0.hasPrefix("  " + option.synopsis + " ") }) else {
+                Issue.record("\(option.long) is not in the help")
+                continue
+            }
+            // Its help: the rest of its line and the lines indented under it.
+            let continued = lines[(first + 1)...].prefix { $0.hasPrefix(String(repeating: " ", count: 25)) }
+            let text = ([lines[first].dropFirst(25)] + continued.map { $0.dropFirst(25) }).joined(separator: " ")
+            #expect(text == option.help.joined(separator: " "), "\(option.long)")
         }
         for name in ["--id", "--artist-id", "--retries", "--offline", "--no-cache", "--history", "-i", "-v"] {
             #expect(HelpText.usage.contains(name), "\(name)")

@@ -1,8 +1,10 @@
 import Foundation
+import Platform
 import Presentation
 
 /// What `--help` and `--version` print. The options come from `CommandLineOption.all`, the
-/// list commands' usage lines and JSON keys from `ListCommand.all`.
+/// list commands' usage lines and JSON keys from `ListCommand.all`. Every line fits the width
+/// asked for, wrapped between words.
 enum HelpText {
     static let version = "mvsearch 0.1.0"
 
@@ -12,88 +14,115 @@ enum HelpText {
     /// Where the usage lines' descriptions start.
     private static let usageColumn = 34
 
-    static let usage: String = header + optionLines() + fields + footer
+    /// The narrowest column a description keeps beside its names; narrower, it goes below them.
+    private static let narrowestDescription = 24
 
-    private static let header = """
-        mvsearch — search the iTunes Store for music videos
-
-        Usage:
-          mvsearch [options] <term>...    search; the words are joined with spaces
-          mvsearch                        interactive session (when stdin is a terminal)
-          mvsearch -i [<term>...]         interactive session, also with piped input
-          mvsearch --id <trackId>         one video's details\(listCommandLines { command in
-            "\n" + "  mvsearch \(command.synopsis)".padded(to: usageColumn) + command.usage
-        })
-          mvsearch --history              recent searches, newest first
-
-        Options:
-
-        """
-
-    private static let fields = """
-          --                     end of options; what follows is the term
-
-        JSON keys:
-        \(wrapped("videos: " + MusicVideosListItemViewModel.jsonKeys.joined(separator: ", ")))\(listCommandLines { command in
-            "\n" + wrapped("\(command.rows) (\(command.option.long)): " + command.jsonKeys.joined(separator: ", "))
-        })
-          recent searches (--history): \(RecentSearchesJSONRenderer.fields.joined(separator: ", "))
-
-        """
-
-    /// A line for each list command, each starting with its line break.
-    private static func listCommandLines(_ line: (ListCommand) -> String) -> String {
-        ListCommand.all.map(line).joined()
+    /// The help for a terminal `width` columns wide (80 when the output is not a terminal): lines
+    /// wrap between words, never wider than that (a word longer than a line stays whole).
+    static func usage(width: Int = 80) -> String {
+        let width = max(40, width)
+        return lines(of: "mvsearch — search the iTunes Store for music videos", width: width).joined(separator: "\n")
+            + "\n\nUsage:\n"
+            + table(usageLines, column: usageColumn, width: width)
+            + "\nOptions:\n"
+            + table(
+                CommandLineOption.all.map { ($0.synopsis, $0.help.joined(separator: " ")) }, column: helpColumn,
+                width: width)
+            + table([("    --", "end of options; what follows is the term")], column: helpColumn, width: width)
+            + "\nJSON keys:\n" + jsonKeys(width: width)
+            + "\nSession keys (? there lists them all):\n"
+            + paragraph(
+                "↑/↓ move · Enter details · / filter · o open the page · a the artist's videos · s new search · "
+                    + "Esc back · ? help · q quit", width: width, items: true)
+            + "\nExit status:\n"
+            + paragraph(
+                "0 results shown · 1 nothing found · 64 bad usage or rejected query · 65 unreadable answer · "
+                    + "69 service unavailable · 73 history not cleared · 74 output not written · "
+                    + "75 timed out or rate limited · 130 interrupted · 131 quit · 143 terminated", width: width,
+                items: true)
+            + "\nExamples:\n" + examples
     }
 
-    private static let footer = """
+    /// The help at 80 columns.
+    static let usage = usage()
 
-        Exit status:
-          0 results shown · 1 nothing found · 64 bad usage or rejected query ·
-          65 unreadable answer · 69 service unavailable · 73 history not cleared ·
-          74 output not written · 75 timed out or rate limited · 130 interrupted ·
-          131 quit · 143 terminated
+    private static var usageLines: [(String, String)] {
+        [
+            ("mvsearch [options] <term>...", "search; the words are joined with spaces"),
+            ("mvsearch", "interactive session (when stdin is a terminal)"),
+            ("mvsearch -i [<term>...]", "interactive session, also with piped input"),
+            ("mvsearch --id <trackId>", "one video's details"),
+        ] + ListCommand.all.map { ("mvsearch \($0.synopsis)", $0.usage) }
+            + [("mvsearch --history", "recent searches, newest first")]
+    }
 
-        Examples:
+    /// Each kind of output's keys; list commands whose rows are videos are named with them.
+    private static func jsonKeys(width: Int) -> String {
+        let videoKeys = MusicVideosListItemViewModel.jsonKeys
+        let videoCommands = ListCommand.all.filter { $0.jsonKeys == videoKeys }.map(\.option.long)
+        let kinds =
+            [("videos (searches, --id\(videoCommands.map { ", " + $0 }.joined()))", videoKeys)]
+            + ListCommand.all.filter { $0.jsonKeys != videoKeys }.map {
+                ("\($0.rows) (\($0.option.long))", $0.jsonKeys)
+            }
+            + [("recent searches (--history)", RecentSearchesJSONRenderer.fields)]
+        return kinds.map { paragraph("\($0.0): " + $0.1.joined(separator: ", "), width: width) }.joined()
+    }
+
+    private static let examples = """
           mvsearch jack johnson
           mvsearch --by artist -c GB -l 10 adele
-          mvsearch --json "Florence + the Machine" | jq '.[].title'
+          mvsearch --top -c gb -l 10
+          mvsearch --json adele | jq '.[].title'
 
         """
 
-    /// The text in lines of at most 80 columns, each indented by two spaces, broken at spaces.
-    private static func wrapped(_ text: String) -> String {
-        var lines: [String] = []
-        var line = " "
-        for word in text.split(separator: " ") {
-            if line.count + 1 + word.count > 80 {
-                lines.append(line)
-                line = "   "
-            }
-            line += " " + word
-        }
-        lines.append(line)
-        return lines.joined(separator: "\n")
-    }
-
-    /// `  -l, --limit N          results per page…`, continuation lines under the first.
-    private static func optionLines() -> String {
+    /// Names and their descriptions in two columns, each description wrapped under itself; where
+    /// the names leave too little room, the description goes on the lines below them.
+    private static func table(_ rows: [(names: String, description: String)], column: Int, width: Int) -> String {
         var text = ""
-        for option in CommandLineOption.all {
-            let names = "  " + option.synopsis
-            let padding = String(repeating: " ", count: max(1, helpColumn - names.count))
-            for (index, line) in option.help.enumerated() {
-                let lead = index == 0 ? names + padding : String(repeating: " ", count: helpColumn)
-                text += lead + line + "\n"
+        for (names, description) in rows {
+            let lead = "  " + names
+            let beside = width - column >= narrowestDescription
+            let indent = beside ? column : 8
+            let pieces = lines(of: description, width: width - indent)
+            if beside && lead.count < column {
+                text += lead + String(repeating: " ", count: column - lead.count) + (pieces.first ?? "") + "\n"
+            } else {
+                text += lead + "\n" + String(repeating: " ", count: indent) + (pieces.first ?? "") + "\n"
             }
+            for piece in pieces.dropFirst() { text += String(repeating: " ", count: indent) + piece + "\n" }
         }
         return text
     }
-}
 
-extension String {
-    /// The text followed by spaces up to `width` characters, and always at least one.
-    fileprivate func padded(to width: Int) -> String {
-        self + String(repeating: " ", count: max(1, width - count))
+    /// A paragraph of at most `width` columns, its first line indented by two spaces and the rest
+    /// by four, broken between words.
+    private static func paragraph(_ text: String, width: Int, items: Bool = false) -> String {
+        lines(of: text, width: width - 4, items: items).enumerated().map {
+            ($0.offset == 0 ? "  " : "    ") + $0.element + "\n"
+        }
+        .joined()
+    }
+
+    /// The words of `text` in lines of at most `width` characters (a longer word on its own
+    /// line); with `items`, what stands between ` · ` is kept together as one word.
+    private static func lines(of text: String, width: Int, items: Bool = false) -> [String] {
+        let separator = items ? " · " : " "
+        var lines: [String] = []
+        var line = ""
+        let words =
+            items
+            ? text.split(separator: "·").map { $0.trimmingWhitespace() } : text.split(separator: " ").map(String.init)
+        for word in words {
+            // A broken line of items ends with ` ·`: room is kept for it.
+            if !line.isEmpty && line.count + separator.count + word.count > width - (items ? 2 : 0) {
+                lines.append(line + (items ? " ·" : ""))
+                line = ""
+            }
+            line += (line.isEmpty ? "" : separator) + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }
