@@ -59,8 +59,11 @@ struct FullScreenPrefetchTests {
     func nextOffsetOnce() async throws {
         let cancelled = Locked<[Int]>([])
         let gate = Gate()
+        // The page after it is held too: landing on row 11 puts row 20 within a screen, and that
+        // prefetch must not have arrived when the test looks at the rows.
+        let next = Gate()
         let session = try FullScreenSessionTests.Harness(
-            repository: Self.gatedPaging(total: 100, gates: [10: gate], cancelled: cancelled), limit: 10,
+            repository: Self.gatedPaging(total: 100, gates: [10: gate, 20: next], cancelled: cancelled), limit: 10,
             term: "x", prefetches: true)
         session.rows = 14  // ten rows of list: the whole first page is within a screen of its end
         _ = session.screen
@@ -78,6 +81,8 @@ struct FullScreenPrefetchTests {
         await session.coordinator.waitUntilIdle()
         await eventually { session.selectedLine?.hasPrefix("› 11  Video 11") == true }
         #expect(session.lines[0].hasPrefix("Music videos for \"x\"  1–20"))
+        next.open()
+        await eventually { session.lines[0].hasPrefix("Music videos for \"x\"  1–30") }
         #expect(cancelled.value.isEmpty)
     }
 
