@@ -336,6 +336,7 @@ public final class LoopbackHTTPServer: Sendable {
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 407: "Proxy Authentication Required"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"
         case 502: "Bad Gateway"

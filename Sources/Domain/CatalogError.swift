@@ -16,6 +16,13 @@ public enum CatalogError: Error, Equatable, Sendable {
     /// The service answered with a redirect that is not followed (why, in words): to another
     /// scheme, from https down to http, plain http off this machine, or too many.
     case redirectRefused(reason: String)
+    /// A proxy between this machine and the service asked for credentials it was not given;
+    /// `variable` is the environment variable that names the proxy, when known.
+    case proxyNeedsCredentials(variable: String?)
+    /// A proxy between this machine and the service would not pass the request on (its status).
+    case proxyRefused(statusCode: Int, variable: String?)
+    /// A library of the system this program needs is missing, too old, or did not start.
+    case requiredLibraryUnavailable(RequiredLibraryProblem)
     /// The connection broke before the whole answer arrived.
     case connectionLost
     /// The service answered with a server error.
@@ -32,6 +39,29 @@ public enum CatalogError: Error, Equatable, Sendable {
     case tooManyOpenFiles
     /// The caller cancelled.
     case cancelled
+}
+
+/// A library of the system this program needs, and what is wrong with it.
+public struct RequiredLibraryProblem: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case notInstalled
+        /// The version found, and the oldest that will do.
+        case tooOld(found: String, needed: String)
+        /// It is there but did not start; its words.
+        case broken(reason: String)
+    }
+
+    /// The library's file name, e.g. `libcurl.so.4`.
+    public let library: String
+    /// A package that installs it, e.g. `libcurl4`.
+    public let package: String
+    public let kind: Kind
+
+    public init(library: String, package: String, kind: Kind) {
+        self.library = library
+        self.package = package
+        self.kind = kind
+    }
 }
 
 /// Why a secure connection to the service was not made.

@@ -16,6 +16,10 @@ extension NetworkError: CustomStringConvertible {
         case .contentDecodingFailed: "the compressed body is corrupt"
         case .responseTooLarge(let limit): "the body is larger than \(limit) bytes"
         case .redirectRejected(let reason): "redirect not followed: \(reason)"
+        case .headersTooLarge: "the answer's headers are too large"
+        case .proxyRefused(let refusal):
+            "the proxy\(refusal.variable.map { " (\($0))" } ?? "") answered HTTP \(refusal.statusCode)"
+        case .libraryUnavailable(let problem): "\(problem)"
         case .tooManyOpenFiles: "too many open files"
         case .notCached: "not in the cache"
         case .urlGeneration: "the request's URL could not be formed"
@@ -32,6 +36,17 @@ extension TLSFailure: CustomStringConvertible {
         case .expiredCertificate: "the certificate has expired or is not valid yet"
         case .wrongHost: "the certificate is for another host"
         case .handshakeFailed(let detail): "the handshake failed (\(detail))"
+        }
+    }
+}
+
+extension LibraryProblem: CustomStringConvertible {
+    /// The problem in words, naming the library.
+    public var description: String {
+        switch kind {
+        case .missing(let reason): "cannot load \(library): \(reason)"
+        case .tooOld(let found, let needed): "\(library) is version \(found); \(needed) or later is needed"
+        case .failedToStart(let reason): "\(library) did not start: \(reason)"
         }
     }
 }

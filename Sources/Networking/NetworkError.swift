@@ -27,6 +27,13 @@ public enum NetworkError: Error, Equatable, Sendable {
     case responseTooLarge(limit: Int)
     /// A redirect was not followed: too many, or to a scheme other than http(s), or from https to http.
     case redirectRejected(String)
+    /// The answer's headers are larger than the transport reads (libcurl's limit is 100 KB).
+    case headersTooLarge
+    /// A proxy refused the request: it asked for credentials (407), or would not open the tunnel
+    /// to the server (403, 502…).
+    case proxyRefused(ProxyRefusal)
+    /// The library the transport needs is missing, too old, or did not start.
+    case libraryUnavailable(LibraryProblem)
     /// The process (or the system) has no file descriptor left, so no connection could be
     /// opened (EMFILE, ENFILE).
     case tooManyOpenFiles
@@ -48,6 +55,60 @@ public enum TLSFailure: Equatable, Sendable {
     case wrongHost
     /// The handshake failed otherwise; the transport's description.
     case handshakeFailed(String)
+}
+
+/// A proxy's refusal: its status and the environment variable that named the proxy.
+public struct ProxyRefusal: Equatable, Sendable {
+    /// The proxy's HTTP status: 407 asks for credentials; 403, 502… refuse the tunnel.
+    public let statusCode: Int
+    /// `https_proxy`, `HTTPS_PROXY`, `http_proxy`, `all_proxy` or `ALL_PROXY`: the one the
+    /// transport read; `nil` when unknown.
+    public let variable: String?
+
+    public init(statusCode: Int, variable: String?) {
+        self.statusCode = statusCode
+        self.variable = variable
+    }
+
+    /// The variable curl reads the proxy for `url` from (`NO_PROXY` aside): `<scheme>_proxy`, then
+    /// (except for http, whose upper-case form curl ignores) `<SCHEME>_PROXY`, then `all_proxy`,
+    /// then `ALL_PROXY`; empty values count as unset.
+    /// - Parameters:
+    ///   - url: The request's URL.
+    ///   - environment: The process environment.
+    /// - Returns: The variable's name, or `nil` when none is set.
+    public static func variable(for url: URL, in environment: [String: String]) -> String? {
+        let scheme = (url.scheme ?? "http").lowercased()
+        var names = ["\(scheme)_proxy"]
+        if scheme != "http" { names.append("\(scheme.uppercased())_PROXY") }
+        names += ["all_proxy", "ALL_PROXY"]
+        return names.first { environment[$0].map { !$0.isEmpty } ?? false }
+    }
+}
+
+/// Why the transport's library cannot be used.
+public struct LibraryProblem: Equatable, Sendable {
+    /// What is wrong with it.
+    public enum Kind: Equatable, Sendable {
+        /// No library of that name could be loaded; the loader's words.
+        case missing(reason: String)
+        /// The library is older than the functions used need.
+        case tooOld(found: String, needed: String)
+        /// The library loaded but did not start; its words.
+        case failedToStart(reason: String)
+    }
+
+    /// The library's file name, e.g. `libcurl.so.4`.
+    public let library: String
+    /// The package that installs it, as Debian and Ubuntu name it, e.g. `libcurl4`.
+    public let package: String
+    public let kind: Kind
+
+    public init(library: String, package: String, kind: Kind) {
+        self.library = library
+        self.package = package
+        self.kind = kind
+    }
 }
 
 /// A non-2xx answer: its status, body and headers, kept for the layers above to interpret.

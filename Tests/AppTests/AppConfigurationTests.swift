@@ -114,7 +114,8 @@ struct ExitStatusTests {
             (CatalogErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69),
             (.unreachable, 69),
             (.connectionLost, 69),
-            (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130),
+            (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130), (.proxyCredentials, 69),
+            (.proxyRefused, 69), (.libraryMissing, 69),
         ])
     func statuses(error: CatalogErrorCase, status: Int32) {
         #expect(App.ExitStatus(error.value).rawValue == status)
@@ -123,7 +124,7 @@ struct ExitStatusTests {
 
 enum CatalogErrorCase: CaseIterable, Sendable {
     case invalid, rejected, unreadable, offline, unreachable, connectionLost, unavailable, timedOut, rateLimited
-    case cancelled
+    case cancelled, proxyCredentials, proxyRefused, libraryMissing
 
     var value: CatalogError {
         switch self {
@@ -137,6 +138,11 @@ enum CatalogErrorCase: CaseIterable, Sendable {
         case .timedOut: .timedOut
         case .rateLimited: .rateLimited(retryAfter: nil)
         case .cancelled: .cancelled
+        case .proxyCredentials: .proxyNeedsCredentials(variable: "https_proxy")
+        case .proxyRefused: .proxyRefused(statusCode: 502, variable: nil)
+        case .libraryMissing:
+            .requiredLibraryUnavailable(
+                RequiredLibraryProblem(library: "libcurl.so.4", package: "libcurl4", kind: .notInstalled))
         }
     }
 }

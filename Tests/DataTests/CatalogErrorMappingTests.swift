@@ -54,6 +54,22 @@ struct CatalogErrorMappingTests {
             (.redirectRejected("loop"), .redirectRefused(reason: "loop")),
             (.timedOut, .timedOut),
             (.cancelled, .cancelled),
+            (
+                .proxyRefused(ProxyRefusal(statusCode: 407, variable: "HTTPS_PROXY")),
+                .proxyNeedsCredentials(variable: "HTTPS_PROXY")
+            ),
+            (
+                .proxyRefused(ProxyRefusal(statusCode: 403, variable: nil)),
+                .proxyRefused(statusCode: 403, variable: nil)
+            ),
+            (
+                .libraryUnavailable(
+                    LibraryProblem(
+                        library: "libcurl.so.4", package: "libcurl4", kind: .tooOld(found: "7.58.0", needed: "7.68.0"))),
+                .requiredLibraryUnavailable(
+                    RequiredLibraryProblem(
+                        library: "libcurl.so.4", package: "libcurl4", kind: .tooOld(found: "7.58.0", needed: "7.68.0")))
+            ),
         ])
     func transport(networkError: NetworkError, expected: CatalogError) async {
         #expect(await error(for: .networkFailure(networkError)) == expected)
@@ -67,6 +83,7 @@ struct CatalogErrorMappingTests {
             (.parsing(.unexpectedShape("$.results: missing")), "unexpected shape"),
             (.noResponse, "empty"),
             (.networkFailure(.responseTooLarge(limit: 10_485_760)), "larger than 10 MiB"),
+            (.networkFailure(.headersTooLarge), "headers too large to read"),
         ])
     func unreadable(failure: DataTransferError, mentions: String) async throws {
         let mapped = try #require(await error(for: failure))

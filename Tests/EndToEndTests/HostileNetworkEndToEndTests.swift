@@ -65,6 +65,17 @@ struct HostileNetworkEndToEndTests {
         #expect(result.duration < .seconds(12))
     }
 
+    @Test("Given a 100 KiB response header, then 65, headers too large to read, asked once — not 69 'cannot reach'")
+    func hugeHeader() async throws {
+        let server = try LoopbackHTTPServer(
+            always: .response(
+                status: 200, headers: [("X-Padding", String(repeating: "a", count: 100 * 1024))], body: Self.answer))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run(["--base-url", server.baseURL.absoluteString, "jack"])
+        expectOneLine(result, status: 65, mentions: "headers too large to read")
+        #expect(server.requests.count == 1)
+    }
+
     @Test("Given a corrupt gzip body, then 65, unreadable, asked once — not a lost connection retried")
     func corruptGzip() async throws {
         let server = try LoopbackHTTPServer(

@@ -89,7 +89,12 @@ struct RetryingDataTransferServiceTests {
             status(400), status(404), status(403), .failure(.timedOut), .failure(.cannotConnect),
             .failure(.hostNotFound), .failure(.notConnected), .failure(.cancelled),
             .success("{\"value\":"), .success("[]"), .success(" "),  // malformed, unexpected shape, no response
-            .failure(.responseTooLarge(limit: 1)),
+            .failure(.responseTooLarge(limit: 1)), .failure(.headersTooLarge),
+            .failure(.proxyRefused(ProxyRefusal(statusCode: 407, variable: "https_proxy"))),
+            .failure(.proxyRefused(ProxyRefusal(statusCode: 502, variable: "https_proxy"))),
+            .failure(
+                .libraryUnavailable(
+                    LibraryProblem(library: "libcurl.so.4", package: "libcurl4", kind: .missing(reason: "x")))),
         ] as [Try])
     func notRetried(failure: Try) async {
         let harness = Harness(policy: RetryPolicy(), script: [failure, Self.value(1)])

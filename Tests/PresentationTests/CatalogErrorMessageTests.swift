@@ -44,4 +44,29 @@ struct CatalogErrorMessageTests {
                 == "the iTunes service rejected the query: Invalid value(s) for key(s): [country] — check the search options"
         )
     }
+
+    @Test(
+        "The transport's own refusals each say what happened and what to do, naming the library or the proxy variable")
+    func refusals() {
+        let library = { (kind: RequiredLibraryProblem.Kind) in
+            CatalogError.requiredLibraryUnavailable(
+                RequiredLibraryProblem(library: "libcurl.so.4", package: "libcurl4", kind: kind))
+        }
+        #expect(
+            text(library(.notInstalled)) == "libcurl.so.4 is not installed — install it (e.g. apt-get install libcurl4)"
+        )
+        #expect(
+            text(library(.tooOld(found: "7.58.0", needed: "7.68.0")))
+                == "libcurl.so.4 is version 7.58.0, older than the 7.68.0 needed — install a newer one (e.g. apt-get install libcurl4)"
+        )
+        #expect(
+            text(.proxyNeedsCredentials(variable: "HTTPS_PROXY"))
+                == "the proxy (HTTPS_PROXY) asks for credentials (HTTP 407) — put the proxy's user name and password in HTTPS_PROXY (http://user:password@host:port)"
+        )
+        #expect(
+            text(.proxyRefused(statusCode: 502, variable: "ALL_PROXY"))
+                == "the proxy (ALL_PROXY) refused the tunnel to the iTunes service (HTTP 502) — check the proxy that ALL_PROXY names, or unset it"
+        )
+        #expect(!text(.proxyNeedsCredentials(variable: "x\u{1B}[2J")).contains("\u{1B}"))
+    }
 }

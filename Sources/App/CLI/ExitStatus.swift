@@ -36,7 +36,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .invalidQuery, .rejectedQuery: self = .usage
         case .unreadableResponse: self = .dataError
         case .offline, .notAvailableOffline, .serviceUnreachable, .redirectRefused, .insecureConnection,
-            .connectionLost, .serviceUnavailable:
+            .connectionLost, .serviceUnavailable, .proxyNeedsCredentials, .proxyRefused, .requiredLibraryUnavailable:
             self = .unavailable
         case .timedOut, .rateLimited: self = .temporaryFailure
         case .tooManyOpenFiles: self = .systemError

@@ -46,11 +46,29 @@ extension CatalogError {
             self = .unreadableResponse(reason: "the answer is larger than \(limit / 1_048_576) MiB, so reading stopped")
         case .httpStatus(let failure): self.init(failure)
         case .connectionLost: self = .connectionLost
+        case .headersTooLarge: self = .unreadableResponse(reason: "the service's answer has headers too large to read")
+        case .proxyRefused(let refusal) where refusal.statusCode == 407:
+            self = .proxyNeedsCredentials(variable: refusal.variable)
+        case .proxyRefused(let refusal):
+            self = .proxyRefused(statusCode: refusal.statusCode, variable: refusal.variable)
+        case .libraryUnavailable(let problem): self = .requiredLibraryUnavailable(RequiredLibraryProblem(problem))
         case .tooManyOpenFiles: self = .tooManyOpenFiles
         case .tls(let failure): self = .insecureConnection(InsecureConnectionReason(failure))
         case .redirectRejected(let reason): self = .redirectRefused(reason: reason)
         case .hostNotFound, .cannotConnect, .urlGeneration, .other: self = .serviceUnreachable
         }
+    }
+}
+
+extension RequiredLibraryProblem {
+    init(_ problem: LibraryProblem) {
+        let kind: Kind =
+            switch problem.kind {
+            case .missing: .notInstalled
+            case .tooOld(let found, let needed): .tooOld(found: found, needed: needed)
+            case .failedToStart(let reason): .broken(reason: reason)
+            }
+        self.init(library: problem.library, package: problem.package, kind: kind)
     }
 }
 

@@ -28,7 +28,8 @@ import Platform
         ///     `DefaultNetworkService` above, and here as a backstop a second later.
         ///   - maximumBodyBytes: Larger bodies fail with `responseTooLarge`.
         ///   - maximumRedirects: More redirects fail with `redirectRejected`.
-        ///   - environment: Where the certificate-authority variables are read.
+        ///   - environment: Where the certificate-authority variables are read, and the proxy
+        ///     variables that name a refusing proxy (libcurl reads the process's own).
         ///   - reusesConnections: Keep connections and TLS sessions for later requests; `false`
         ///     makes a new connection and a full handshake for each (a benchmark's baseline).
         public init(
@@ -45,7 +46,8 @@ import Platform
                 maximumRedirects: maximumRedirects,
                 caFile: authorities.file,
                 caDirectory: authorities.directory,
-                reusesConnections: reusesConnections
+                reusesConnections: reusesConnections,
+                proxyEnvironment: environment.filter { $0.key.lowercased().hasSuffix("_proxy") }
             )
         }
 

@@ -16,6 +16,9 @@ import Platform
             /// Keep connections, host names and TLS sessions for later requests (`false` makes a
             /// new connection and a full handshake each time, as for a benchmark's baseline).
             var reusesConnections = true
+            /// The proxy variables of the environment (libcurl reads them itself; these name the
+            /// one in effect when a proxy refuses).
+            var proxyEnvironment: [String: String] = [:]
         }
 
         /// What comes after a hop: an exchange to add to the multi handle, or the end.
@@ -45,6 +48,8 @@ import Platform
         private var body = Data()
         private var headers: [String: String] = [:]
         private var failure: NetworkError?
+        /// Whether the current exchange received a status line (a proxy's or the server's).
+        private var sawStatusLine = false
         private var url: URL
         private var method: HTTPMethod
         private var requestBody: Data?
@@ -134,6 +139,7 @@ import Platform
             body = Data()
             headers = [:]
             failure = nil
+            sawStatusLine = false
             errorBuffer[0] = 0
             configure(easy, url: url, method: method, body: requestBody, headerList: headerList)
             _ = curl.setPointer(easy, CurlOption.errorBuffer, errorBuffer)
@@ -185,6 +191,14 @@ import Platform
                 return .failure(NetworkError.responseTooLarge(limit: settings.maximumBodyBytes))
             }
             guard code == 0 else {
+                if let refusal = proxyRefusal(easy) { return .failure(NetworkError.proxyRefused(refusal)) }
+                // libcurl refuses a header line over 100 KB: CURLE_TOO_LARGE since 8.6, before that
+                // CURLE_OUT_OF_MEMORY once the status line had come (its header buffer's cap).
+                let outOfMemory: Int32 = 27
+                let tooLarge: Int32 = 100
+                if code == tooLarge || (code == outOfMemory && sawStatusLine) {
+                    return .failure(NetworkError.headersTooLarge)
+                }
                 var verifyResult = 0
                 _ = curl.getLong(easy, CurlInfo.sslVerifyResult, &verifyResult)
                 let detail = String(cString: errorBuffer)
@@ -195,9 +209,24 @@ import Platform
             var status = 0
             _ = curl.getLong(easy, CurlInfo.responseCode, &status)
             guard status > 0 else { return .failure(NetworkError.invalidResponse) }
+            // A proxy forwarding plain http answers 407 itself, as the response.
+            if status == 407, let variable = ProxyRefusal.variable(for: url, in: settings.proxyEnvironment) {
+                return .failure(NetworkError.proxyRefused(ProxyRefusal(statusCode: status, variable: variable)))
+            }
             var location: UnsafePointer<CChar>?
             _ = curl.getString(easy, CurlInfo.redirectURL, &location)
             return .success((status, location.map { String(cString: $0) }))
+        }
+
+        /// A proxy's refusal to open the tunnel (its answer to `CONNECT` was not 2xx), if that is
+        /// why the exchange failed.
+        private func proxyRefusal(_ easy: LibCurl.Handle) -> ProxyRefusal? {
+            var connectStatus = 0
+            guard curl.getLong(easy, CurlInfo.httpConnectCode, &connectStatus) == 0, connectStatus >= 300 else {
+                return nil
+            }
+            return ProxyRefusal(
+                statusCode: connectStatus, variable: ProxyRefusal.variable(for: url, in: settings.proxyEnvironment))
         }
 
         private func configure(
@@ -252,6 +281,7 @@ import Platform
                 decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self
             ).trimmingWhitespace()
             if line.hasPrefix("HTTP/") {
+                transfer.sawStatusLine = true
                 transfer.headers = [:]  // a new response begins (after 100 Continue, or a proxy's CONNECT)
             } else if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()

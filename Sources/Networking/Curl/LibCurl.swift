@@ -54,26 +54,73 @@
         /// The library, loaded and initialised by the first caller; or why it could not be.
         static let shared: Result<LibCurl, NetworkError> = load()
 
-        private static let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"]
+        /// The names tried, in order: the ABI this engine binds (`libcurl.so.4`, OpenSSL's build
+        /// or GnuTLS's), then the development link. A failure names the first.
+        static let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"]
+        /// The package that installs it, as Debian and Ubuntu name it.
+        static let package = "libcurl4"
+        /// 7.68.0: `curl_multi_poll` came in 7.66 and `curl_multi_wakeup` in 7.68; every option
+        /// and info used is older.
+        static let minimumVersion: UInt32 = 0x07_44_00
 
-        private static func load() -> Result<LibCurl, NetworkError> {
-            var library: UnsafeMutableRawPointer?
-            for name in names where library == nil { library = dlopen(name, RTLD_NOW | RTLD_LOCAL) }
-            guard let library else {
-                let reason = dlerror().map { String(cString: $0) } ?? "not found"
-                return .failure(.other("cannot load libcurl (\(names[0])): \(reason)"))
+        /// Loads, checks and initialises the library.
+        /// - Parameters:
+        ///   - names: The file names to try, in order; the first names the library in a failure.
+        ///   - minimumVersion: The oldest version accepted, as `curl_version_info`'s `version_num`
+        ///     (0xXXYYZZ).
+        /// - Returns: The library, or why it cannot be used (`NetworkError.libraryUnavailable`).
+        static func load(names: [String] = names, minimumVersion: UInt32 = minimumVersion) -> Result<
+            LibCurl, NetworkError
+        > {
+            let name = names.first ?? "libcurl.so.4"
+            func failure(_ kind: LibraryProblem.Kind) -> Result<LibCurl, NetworkError> {
+                .failure(.libraryUnavailable(LibraryProblem(library: name, package: package, kind: kind)))
             }
+            var library: UnsafeMutableRawPointer?
+            var reason: String?
+            for candidate in names where library == nil {
+                library = dlopen(candidate, RTLD_NOW | RTLD_LOCAL)
+                // The first name's reason: the one the user is told to install.
+                if library == nil, reason == nil { reason = dlerror().map { String(cString: $0) } }
+            }
+            guard let library else { return failure(.missing(reason: reason ?? "not found")) }
+            let needed = versionText(minimumVersion)
+            guard let version = version(of: library) else {
+                return failure(.tooOld(found: "older than 7.10", needed: needed))
+            }
+            guard version.number >= minimumVersion else { return failure(.tooOld(found: version.text, needed: needed)) }
             guard let curl = LibCurl(library: library),
                 let globalInit = dlsym(library, "curl_global_init").map({
                     unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
                 })
             else {
-                return .failure(.other("libcurl lacks functions this program needs (libcurl 7.68 or later is)"))
+                return failure(.failedToStart(reason: "version \(version.text) lacks functions this program uses"))
             }
             let globalDefault = 3  // CURL_GLOBAL_DEFAULT
             let code = globalInit(globalDefault)
-            guard code == 0 else { return .failure(.other("libcurl did not initialise (error \(code))")) }
+            guard code == 0 else { return failure(.failedToStart(reason: "curl_global_init failed (error \(code))")) }
             return .success(curl)
+        }
+
+        /// The loaded library's version, from `curl_version_info` (libcurl 7.10 and later).
+        private static func version(of library: UnsafeMutableRawPointer) -> (number: UInt32, text: String)? {
+            typealias VersionInfo = @convention(c) (Int32) -> UnsafeRawPointer?
+            guard
+                let versionInfo = dlsym(library, "curl_version_info").map({ unsafeBitCast($0, to: VersionInfo.self) }),
+                let data = versionInfo(0)  // CURLVERSION_FIRST: the fields read here are in every age
+            else { return nil }
+            // struct curl_version_info_data { CURLversion age; const char *version; unsigned int version_num; … }
+            let textOffset = MemoryLayout<UnsafePointer<CChar>>.alignment
+            let numberOffset = textOffset + MemoryLayout<UnsafePointer<CChar>>.size
+            let number = data.loadUnaligned(fromByteOffset: numberOffset, as: UInt32.self)
+            let text = data.loadUnaligned(fromByteOffset: textOffset, as: UnsafePointer<CChar>?.self)
+                .map { String(cString: $0) }
+            return (number, text ?? versionText(number))
+        }
+
+        /// `0x074400` as `7.68.0`.
+        static func versionText(_ number: UInt32) -> String {
+            "\(number >> 16).\((number >> 8) & 0xFF).\(number & 0xFF)"
         }
 
         private init?(library: UnsafeMutableRawPointer) {
@@ -198,6 +245,8 @@
 
         static let responseCode = long + 2
         static let sslVerifyResult = long + 13
+        /// The proxy's status in answer to `CONNECT` (0 when there was none).
+        static let httpConnectCode = long + 22
         /// How many new connections the transfer had to make (0 when it reused one).
         static let numConnects = long + 26
         static let redirectURL = string + 31

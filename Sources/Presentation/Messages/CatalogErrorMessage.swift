@@ -25,6 +25,16 @@ public enum CatalogErrorMessage {
                 hint: .checkServiceURL)
         case .insecureConnection(let reason):
             return message(for: reason)
+        case .proxyNeedsCredentials(let variable):
+            return UserMessage(
+                "the proxy\(named(variable)) asks for credentials (HTTP 407)",
+                hint: .giveProxyCredentials(variable: variable.map { TerminalSanitizer.excerpt($0) }))
+        case .proxyRefused(let statusCode, let variable):
+            return UserMessage(
+                "the proxy\(named(variable)) refused the tunnel to the iTunes service (HTTP \(statusCode))",
+                hint: .checkProxy(variable: variable.map { TerminalSanitizer.excerpt($0) }))
+        case .requiredLibraryUnavailable(let problem):
+            return message(for: problem)
         case .connectionLost:
             return UserMessage("the connection to the iTunes service broke off mid-answer", hint: .tryAgain)
         case .serviceUnavailable(let statusCode):
@@ -63,6 +73,27 @@ public enum CatalogErrorMessage {
             return UserMessage(
                 "a secure connection to the iTunes service failed (\(detail))", hint: .checkServiceAddress)
         }
+    }
+
+    private static func message(for problem: RequiredLibraryProblem) -> UserMessage {
+        let library = TerminalSanitizer.excerpt(problem.library)
+        let package = TerminalSanitizer.excerpt(problem.package)
+        switch problem.kind {
+        case .notInstalled:
+            return UserMessage("\(library) is not installed", hint: .installPackage(package))
+        case .tooOld(let found, let needed):
+            return UserMessage(
+                "\(library) is version \(TerminalSanitizer.excerpt(found)), older than the \(needed) needed",
+                hint: .upgradePackage(package))
+        case .broken(let reason):
+            return UserMessage(
+                "\(library) did not start (\(TerminalSanitizer.excerpt(reason)))", hint: .reinstallPackage(package))
+        }
+    }
+
+    /// ` (https_proxy)`, or nothing when the variable is unknown.
+    private static func named(_ variable: String?) -> String {
+        variable.map { " (\(TerminalSanitizer.excerpt($0)))" } ?? ""
     }
 
     private static func message(for problem: QueryProblem) -> UserMessage {

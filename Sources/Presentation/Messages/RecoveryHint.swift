@@ -34,6 +34,17 @@ public enum RecoveryHint: Equatable, Sendable {
     case checkIDOrCountry
     /// Fewer files open at once, or a higher limit.
     case raiseOpenFileLimit
+    /// Put the proxy's user name and password in the environment variable that names it
+    /// (`nil`: the proxy variable, whichever it is).
+    case giveProxyCredentials(variable: String?)
+    /// Check the proxy that the environment variable names, or use another.
+    case checkProxy(variable: String?)
+    /// Install the package that provides a library.
+    case installPackage(String)
+    /// Install a newer version of the package.
+    case upgradePackage(String)
+    /// Install the package again.
+    case reinstallPackage(String)
 }
 
 /// Words a hint for the user.
@@ -73,6 +84,15 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .tryOtherWords: "try other or fewer words"
         case .checkIDOrCountry: "check the id, or try another store country"
         case .raiseOpenFileLimit: "close other programs, or raise the limit (ulimit -n) and try again"
+        case .giveProxyCredentials(let variable?):
+            "put the proxy's user name and password in \(variable) (http://user:password@host:port)"
+        case .giveProxyCredentials(nil):
+            "put the proxy's user name and password in its variable (http://user:password@host:port)"
+        case .checkProxy(let variable?): "check the proxy that \(variable) names, or unset it"
+        case .checkProxy(nil): "check the proxy settings"
+        case .installPackage(let package): "install it (e.g. apt-get install \(package))"
+        case .upgradePackage(let package): "install a newer one (e.g. apt-get install \(package))"
+        case .reinstallPackage(let package): "install it again (e.g. apt-get install --reinstall \(package))"
         }
     }
 }
