@@ -19,16 +19,26 @@
         private let session: URLSession
         private let delegate: TransferDelegate
         private let backstopTimeout: TimeInterval
+        private let proxyEnvironment: [String: String]
 
         /// - Parameters:
         ///   - timeout: Seconds a request may take, in all.
         ///   - maximumBodyBytes: Larger bodies fail with `responseTooLarge`.
         ///   - maximumRedirects: More redirects fail with `redirectRejected`.
+        ///   - environment: The proxy variables that name a proxy answering 407 (FoundationNetworking
+        ///     reads the process's own; Apple's URLSession uses the system's settings instead, and
+        ///     then a 407 stays an HTTP status).
         public init(
             timeout: TimeInterval,
             maximumBodyBytes: Int = SessionLimits.maximumBodyBytes,
-            maximumRedirects: Int = SessionLimits.maximumRedirects
+            maximumRedirects: Int = SessionLimits.maximumRedirects,
+            environment: [String: String] = ProcessInfo.processInfo.environment
         ) {
+            #if canImport(FoundationNetworking)
+                proxyEnvironment = environment.filter { $0.key.lowercased().hasSuffix("_proxy") }
+            #else
+                proxyEnvironment = [:]
+            #endif
             #if canImport(FoundationNetworking)
                 let configuration = FoundationNetworkingFolders.withoutStrayFolders {
                     URLSessionConfiguration.ephemeral
@@ -72,6 +82,10 @@
                 task.cancel()
             }
             guard let http = response as? HTTPURLResponse else { throw NetworkError.invalidResponse }
+            // A proxy forwarding plain http answers 407 itself, as the response.
+            if http.statusCode == 407, let variable = ProxyRefusal.variable(for: request.url, in: proxyEnvironment) {
+                throw NetworkError.proxyRefused(ProxyRefusal(statusCode: 407, variable: variable))
+            }
             var headers: [String: String] = [:]
             for case (let name as String, let value as String) in http.allHeaderFields { headers[name] = value }
             return (data, HTTPResponse(url: http.url, statusCode: http.statusCode, headers: headers))
@@ -202,6 +216,13 @@
                 urlError.localizedDescription.contains("content unencoding")
             {
                 return NetworkError.contentDecodingFailed
+            }
+            // Nor libcurl's refusal of a header line over 100 KiB (CURLE_OUT_OF_MEMORY before 8.6,
+            // CURLE_TOO_LARGE after), once the status line had come.
+            if let urlError = error as? URLError, urlError.code == .unknown, response == nil,
+                ["Out of memory", "too large"].contains(where: urlError.localizedDescription.contains)
+            {
+                return NetworkError.headersTooLarge
             }
             guard let response, response.expectedContentLength > Int64(received) else {
                 return URLSessionNetworkSessionManager.networkError(from: error)

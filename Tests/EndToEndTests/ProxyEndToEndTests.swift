@@ -21,6 +21,19 @@ struct ProxyEndToEndTests {
         #expect(proxy.requests.first?.target == "itunes.apple.com:443")
     }
 
+    @Test("Given a proxy for plain http answering 407 itself, then 69, credentials asked for in http_proxy, asked once")
+    func plainHTTPProxyWantsCredentials() async throws {
+        let proxy = try LoopbackHTTPServer(always: .response(status: 407))
+        defer { proxy.stop() }
+        // Port 9 (discard) is never asked: the proxy answers for it.
+        let result = try await MVSearchProcess.run(
+            ["--base-url", "http://127.0.0.1:9/", "jack"],
+            environment: MVSearchProcess.environment(["http_proxy": proxyURL(proxy)]))
+        expectOneLine(result, status: 69, mentions: "the proxy (http_proxy) asks for credentials (HTTP 407)")
+        #expect(proxy.requests.count == 1)
+        #expect(proxy.requests.first?.target.hasPrefix("http://127.0.0.1:9/search?") == true)
+    }
+
     @Test(
         "Given a proxy refusing CONNECT (403, 502), then 69, the tunnel refused with the status and variable, asked once",
         arguments: [403, 502])

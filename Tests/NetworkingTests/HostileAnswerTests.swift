@@ -38,6 +38,21 @@ struct HostileAnswerTests {
         }
     }
 
+    @Test("A response header of 100 KiB (libcurl's limit) is headersTooLarge", arguments: SessionEngine.available)
+    func hugeHeader(engine: SessionEngine) async throws {
+        let server = try LoopbackHTTPServer(
+            always: .response(
+                status: 200, headers: [("X-Padding", String(repeating: "a", count: 100 * 1024))],
+                body: Data(#"{"results":["ok"]}"#.utf8)))
+        defer { server.stop() }
+        do {
+            let envelope = try await fetch(server, with: engine)
+            Issue.record("answered: \(envelope.results)")
+        } catch {
+            #expect(error == .networkFailure(.headersTooLarge), "\(error)")
+        }
+    }
+
     @Test("A redirect to http(s) is followed", arguments: SessionEngine.available)
     func followsRedirect(engine: SessionEngine) async throws {
         let server = try LoopbackHTTPServer { request, _ in
