@@ -92,7 +92,7 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .checkProxy(nil): "check the proxy settings"
         case .installPackage(let package): "install it (e.g. apt-get install \(package))"
         case .upgradePackage(let package): "install a newer one (e.g. apt-get install \(package))"
-        case .reinstallPackage(let package): "install it again (e.g. apt-get install --reinstall \(package))"
+        case .reinstallPackage(let package): "install the \(package) package again"
         }
     }
 }
