@@ -18,7 +18,8 @@ struct ListPrefetchTests {
 
     /// Waits (bounded) for a condition that another task makes true.
     private func eventually(_ condition: @MainActor () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
+        // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition(), ContinuousClock.now < deadline { await Task.yield() }
         #expect(condition())
     }
