@@ -47,11 +47,15 @@ struct FullScreenPrefetchTests {
     }
 
     /// Waits (bounded) for a condition that another task makes true.
-    private func eventually(_ condition: @MainActor () -> Bool) async {
+    /// - Parameter state: What to say when it never comes true (the screen, the requests).
+    private func eventually(
+        _ condition: @MainActor () -> Bool, state: @MainActor () -> String = { "" },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
         let deadline = ContinuousClock.now + .seconds(60)
         while !condition(), ContinuousClock.now < deadline { await Task.yield() }
-        #expect(condition())
+        #expect(condition(), "\(state())", sourceLocation: sourceLocation)
     }
 
     @Test(
@@ -97,11 +101,15 @@ struct FullScreenPrefetchTests {
         await session.coordinator.waitUntilIdle()
         await session.type(.down, .down)
 
-        await eventually { session.lines[0] == "Music videos for \"x\"  1–20, more below" }
+        await eventually(
+            { session.lines[0] == "Music videos for \"x\"  1–20, more below" },
+            state: { "\(session.repository.searchedQueries.map(\.offset))\n\(session.screen)" })
         #expect(session.selectedLine?.hasPrefix("›  3  Video 3") == true, "\(session.screen)")
         #expect(session.repository.searchedQueries.map(\.offset) == [0, 10])  // row 3 is a screen from row 20
         await session.type(.end)  // row 20: the next page is within a screen again
-        await eventually { session.repository.searchedQueries.map(\.offset) == [0, 10, 20] }
+        await eventually(
+            { session.repository.searchedQueries.map(\.offset) == [0, 10, 20] },
+            state: { "\(session.repository.searchedQueries.map(\.offset))\n\(session.screen)" })
         await session.type(.down)
         #expect(session.selectedLine?.hasPrefix("› 21  Video 21") == true)
     }

@@ -22,13 +22,14 @@ import Testing
             let fifo = folder.appendingPathComponent("said").path
             #expect(mkfifo(fifo, 0o600) == 0)
             // Open in this process, and not close-on-exec: the opener must not get it all the same.
+            // (Checked by what the number names: the shell may use the same number for a file of its own.)
             let reader = open(fifo, O_RDONLY | O_NONBLOCK)
             #expect(reader >= 3)
             let opener = folder.appendingPathComponent("xdg-open")
             try """
             #!/bin/sh
             group=$(cut -d' ' -f5 /proc/$$/stat)
-            inherited=$(test -e /proc/$$/fd/\(reader) && echo yes || echo no)
+            inherited=$(readlink /proc/$$/fd/\(reader) | grep -qF '\(fifo)' && echo yes || echo no)
             signals=$(grep -E '^Sig(Blk|Ign)' /proc/$$/status | cut -f2 | tr '\n' ' ')
             printf '%s|%s|%s|%s|%s|%s|%s' "$#" "$1" "$(readlink /proc/$$/fd/1)" "$(readlink /proc/$$/fd/2)" \
                 "$([ "$group" = $$ ] && echo own || echo shared)" "$inherited" "$signals" > '\(fifo)'
