@@ -13,20 +13,14 @@ final class AppFlowCoordinator {
         self.sceneContainer = sceneContainer
     }
 
-    /// One search, its results written once.
+    /// One search, its results written once, numbered from its offset + 1.
+    /// - Parameter query: A query `Invocation` has checked.
     /// - Returns: 0 with results, 1 when nothing was found, otherwise the error's status.
     func runSearch(query: MusicVideoQuery, style: OutputStyle) async -> ExitStatus {
-        // An offset out of range is refused by the use case; the rows are then never numbered.
-        let firstNumber = (0...QueryValidation.maximumOffset).contains(query.offset) ? query.offset + 1 : 1
-        return await runVideos(style: style, firstNumber: firstNumber) { await $0.didSearch(query: query) }
-    }
-
-    private func runVideos(
-        style: OutputStyle, firstNumber: Int = 1, load: @MainActor (any MusicVideosListViewModel) async -> Void
-    ) async -> ExitStatus {
         let viewModel = sceneContainer.makeMusicVideosListViewModel()
-        let view = sceneContainer.makeMusicVideosListView(viewModel: viewModel, style: style, firstNumber: firstNumber)
-        return await runOnce(viewModel, view: view) { await load(viewModel) }
+        let view = sceneContainer.makeMusicVideosListView(
+            viewModel: viewModel, style: style, firstNumber: query.offset + 1)
+        return await runOnce(viewModel, view: view) { await viewModel.didSearch(query: query) }
     }
 
     /// The one-shot flow of every list: the view written once the load ends, and the exit status
