@@ -82,16 +82,7 @@ struct BoundedInputTests {
         defer { close(folder) }
         let diagnostics = CapturingOutput()
         let reader = StandardInputReader(descriptor: folder, diagnostics: diagnostics)
-        let console = Console(
-            output: CapturingOutput(), diagnostics: diagnostics, input: reader, inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
-        let application = Application(
-            arguments: ["-i"], environment: [:], console: console,
-            overrides: .init(
-                musicVideosRepository: MockMusicVideosRepository.returning([.stub()]),
-                recentSearchesRepository: InMemoryRecentSearchesRepository()))
-        #expect(await application.run() == .ioError)
+        #expect(await runLineSession(output: CapturingOutput(), diagnostics: diagnostics, input: reader) == .ioError)
         #expect(
             diagnostics.text.hasSuffix(
                 "mvsearch: cannot read the commands: is a directory — check what feeds standard input\n"),
@@ -110,8 +101,18 @@ struct BoundedInputTests {
         let diagnostics = CapturingOutput()
         let reader = StandardInputReader(
             descriptor: descriptor, diagnostics: diagnostics, stopsWhen: { output.isStopped })
+        #expect(await runLineSession(output: output, diagnostics: diagnostics, input: reader) == .ioError)
+        // The first prompt could not be written: not one command was read.
+        #expect(Self.unread(descriptor) == commands.count)
+        #expect(diagnostics.text.hasPrefix("mvsearch: cannot write the results — no space left on device"))
+    }
+
+    /// Runs `mvsearch -i` over these streams, as the line session does with piped input.
+    private func runLineSession(
+        output: any TextOutput, diagnostics: CapturingOutput, input: StandardInputReader
+    ) async -> App.ExitStatus {
         let console = Console(
-            output: output, diagnostics: diagnostics, input: reader, inputIsTerminal: false,
+            output: output, diagnostics: diagnostics, input: input, inputIsTerminal: false,
             outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
             activityIndicator: HiddenActivityIndicator())
         let application = Application(
@@ -119,10 +120,7 @@ struct BoundedInputTests {
             overrides: .init(
                 musicVideosRepository: MockMusicVideosRepository.returning([.stub()]),
                 recentSearchesRepository: InMemoryRecentSearchesRepository()))
-        #expect(await application.run() == .ioError)
-        // The first prompt could not be written: not one command was read.
-        #expect(Self.unread(descriptor) == commands.count)
-        #expect(diagnostics.text.hasPrefix("mvsearch: cannot write the results — no space left on device"))
+        return await application.run()
     }
 
     /// How many bytes wait in a pipe.
