@@ -46,6 +46,9 @@ struct InterruptionEndToEndTests {
             "-c", #"exec "$0" --base-url "$1" "$(printf 'a\377b\033[2J')""#, MVSearchProcess.executableURL.path,
             server.baseURL.absoluteString,
         ]
+        // Its own cache: with the developer's, an answer stored by an earlier run on the same
+        // port would be shown and no request sent.
+        shell.environment = MVSearchProcess.environment()
         let stderr = Pipe()
         shell.standardError = stderr
         shell.standardOutput = FileHandle.nullDevice
