@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 #if canImport(Glibc)
     import Glibc
@@ -11,6 +12,8 @@ import Foundation
 enum MVSearch {
     @MainActor
     static func main() async {
+        // Before a second thread starts: threads here take turns, and each arena would cost pages.
+        MallocArenas.useOne()
         // Before anything opens a file: a closed stdout must not be reused for one.
         let closedDescriptors = StandardDescriptors.openClosedOnes()
         // A closed pipe must end output quietly, not kill the process with SIGPIPE.

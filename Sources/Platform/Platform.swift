@@ -9,6 +9,7 @@
 // - `AtomicFile`: replace a file so readers see the old contents or the new, never a mix.
 // - `DetachedThread`: a thread of its own for work that blocks (a `poll`, a `read`).
 // - `OpenFileLimit`: whether one more descriptor can be opened.
+// - `MallocArenas`: one heap for every thread, where threads take turns.
 // - `String+Text`: trimming and searching text without Foundation's string APIs.
 //
 // It knows nothing of the program that uses it. Its tests are `Tests/PlatformTests`.

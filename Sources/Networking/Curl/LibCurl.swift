@@ -78,10 +78,12 @@
             }
             var library: UnsafeMutableRawPointer?
             var reason: String?
-            for candidate in names where library == nil {
-                library = dlopen(candidate, RTLD_NOW | RTLD_LOCAL)
-                // The first name's reason: the one the user is told to install.
-                if library == nil, reason == nil { reason = dlerror().map { String(cString: $0) } }
+            withoutImplicitGnuTLSInit {
+                for candidate in names where library == nil {
+                    library = dlopen(candidate, RTLD_NOW | RTLD_LOCAL)
+                    // The first name's reason: the one the user is told to install.
+                    if library == nil, reason == nil { reason = dlerror().map { String(cString: $0) } }
+                }
             }
             guard let library else { return failure(.missing(reason: reason ?? "not found")) }
             let needed = versionText(minimumVersion)
@@ -100,6 +102,28 @@
             let code = globalInit(globalDefault)
             guard code == 0 else { return failure(.failedToStart(reason: "curl_global_init failed (error \(code))")) }
             return .success(curl)
+        }
+
+        /// Runs `load` with `GNUTLS_NO_IMPLICIT_INIT` set.
+        ///
+        /// Debian's libcurl pulls in GnuTLS through librtmp, and GnuTLS initialises itself in a
+        /// load-time constructor (random generator, system priorities): 0.7 MiB of memory and half
+        /// a millisecond for a library no request uses. libcurl's own TLS is OpenSSL's, or, in a
+        /// GnuTLS build of libcurl, initialised explicitly by `curl_global_init`; librtmp calls
+        /// `gnutls_global_init` itself for the RTMP protocols, which transfers never allow.
+        private static func withoutImplicitGnuTLSInit(_ load: () -> Void) {
+            withEnvironmentVariable("GNUTLS_NO_IMPLICIT_INIT", setTo: "1", load)
+        }
+
+        /// Runs `body` with `name` set to `value`, then puts the environment back as it was: a
+        /// variable already set is left alone, one that was not is removed again before anything
+        /// can be started, so no child inherits it. For the first request only, while no other code
+        /// of this process reads or changes the environment (the configuration is read at start-up).
+        static func withEnvironmentVariable(_ name: String, setTo value: String, _ body: () -> Void) {
+            guard getenv(name) == nil else { return body() }
+            setenv(name, value, 1)
+            body()
+            unsetenv(name)
         }
 
         /// The loaded library's version, from `curl_version_info` (libcurl 7.10 and later).
