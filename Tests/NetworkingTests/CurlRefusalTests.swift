@@ -27,7 +27,9 @@
             #expect(LibCurl.names.first == "libcurl.so.4")
         }
 
-        @Test("Loading sets a variable for the libraries' constructors only: one already set is kept, one that was not is gone again")
+        @Test(
+            "Loading sets a variable for the libraries' constructors only: one already set is kept, one that was not is gone again"
+        )
         func environmentPutBack() throws {
             let name = "MVSEARCH_TEST_\(UInt64.random(in: 0...UInt64.max))"
             var during: String?
