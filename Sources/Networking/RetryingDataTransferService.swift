@@ -3,7 +3,8 @@ import Foundation
 /// Tries idempotent requests again when the failure is likely to pass: server errors, broken
 /// connections, an HTML error page in place of data, and (once, if the server says when)
 /// rate limiting. A decorator: it wraps any `BodyKeepingDataTransferService` and changes
-/// nothing else (the body of the try that succeeded is handed on).
+/// nothing else (the body of the try that succeeded is handed on). Each retry is reported to the
+/// task's `RequestProgress.observer`, if any, so whoever shows the wait can say why it lasts.
 public struct RetryingDataTransferService: BodyKeepingDataTransferService {
     /// Waits between tries; tests pass one that returns at once.
     public typealias Sleep = @Sendable (Duration) async throws -> Void
@@ -42,15 +43,17 @@ public struct RetryingDataTransferService: BodyKeepingDataTransferService {
     public func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
         -> DecodedResponse<E.Response>
     {
-        guard let deadline = policy.deadline else { return try await tries(endpoint) }
+        let progress = RequestProgress.observer.map { Progress(observer: $0, request: RequestProgress.nextID()) }
+        defer { progress?.finish() }
+        guard let deadline = policy.deadline else { return try await tries(endpoint, progress: progress) }
         return try await TimeLimit.run(
             deadline, expired: .networkFailure(.timedOut), cancelled: .networkFailure(.cancelled)
         ) { () async throws(DataTransferError) -> DecodedResponse<E.Response> in
-            try await tries(endpoint)
+            try await tries(endpoint, progress: progress)
         }
     }
 
-    private func tries<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+    private func tries<E: ResponseRequestable>(_ endpoint: E, progress: Progress?) async throws(DataTransferError)
         -> DecodedResponse<E.Response>
     {
         let start = now()
@@ -70,6 +73,7 @@ public struct RetryingDataTransferService: BodyKeepingDataTransferService {
                 {
                     rateLimitRetries += 1
                 }
+                progress?.retrying(after: error, attempt: retry + 2, delay: delay, policy: policy)
                 do {
                     try await sleep(delay)
                 } catch {
@@ -78,5 +82,37 @@ public struct RetryingDataTransferService: BodyKeepingDataTransferService {
                 retry += 1
             }
         }
+    }
+}
+
+/// The observer of one request, and the request's identity in what it is told.
+private struct Progress: Sendable {
+    let observer: RequestProgressObserver
+    let request: Int
+
+    /// Tells the observer that try `attempt` follows `error` after `delay`.
+    func retrying(after error: DataTransferError, attempt: Int, delay: Duration, policy: RetryPolicy) {
+        let reason: RetryNotice.Reason
+        var retryAfter: Duration?
+        switch error {
+        case .networkFailure(.httpStatus(let failure)):
+            reason = .httpStatus(
+                failure.statusCode, rateLimited: policy.rateLimitStatusCodes.contains(failure.statusCode))
+            // The policy waits exactly what the server asked for when it asked.
+            if failure.retryAfter() != nil { retryAfter = delay }
+        case .networkFailure(.connectionLost): reason = .connectionLost
+        case .networkFailure(.invalidResponse): reason = .invalidResponse
+        case .parsing(.htmlPage): reason = .htmlPage
+        default: return  // the policy retries nothing else
+        }
+        observer.report(
+            .retrying(
+                RetryNotice(
+                    request: request, attempt: attempt, maximumAttempts: policy.maximumRetries + 1, reason: reason,
+                    delay: delay, retryAfter: retryAfter)))
+    }
+
+    func finish() {
+        observer.report(.finished(request: request))
     }
 }

@@ -174,4 +174,66 @@ struct RetryingDataTransferServiceTests {
             _ = try await service.request(Endpoint<Body>(path: "x"))
         }
     }
+
+    /// Runs `request` with an observer set, and returns what it was told.
+    private func reported(_ request: () async -> Void) async -> [RequestProgressEvent] {
+        let events = Locked<[RequestProgressEvent]>([])
+        let observer = RequestProgressObserver { event in events.withLock { $0.append(event) } }
+        await RequestProgress.$observer.withValue(observer) { await request() }
+        return events.value
+    }
+
+    @Test("Given an observer, each retry is reported with its try, the maximum, the status and the wait, then the end")
+    func reportsRetries() async throws {
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(503), Self.status(500), Self.value(7)])
+        let events = await reported { _ = try? await harness.request() }
+        guard case .retrying(let first) = events.first else {
+            Issue.record("no retry reported: \(events)")
+            return
+        }
+        #expect(
+            events == [
+                .retrying(
+                    RetryNotice(
+                        request: first.request, attempt: 2, maximumAttempts: 3,
+                        reason: .httpStatus(503, rateLimited: false), delay: .milliseconds(400), retryAfter: nil)),
+                .retrying(
+                    RetryNotice(
+                        request: first.request, attempt: 3, maximumAttempts: 3,
+                        reason: .httpStatus(500, rateLimited: false), delay: .milliseconds(800), retryAfter: nil)),
+                .finished(request: first.request),
+            ])
+    }
+
+    @Test("Given a 429 with Retry-After, the retry is reported as rate-limited, waiting the seconds asked")
+    func reportsRateLimit() async {
+        let harness = Harness(policy: RetryPolicy(), script: [Self.status(429, retryAfter: "3"), Self.value(1)])
+        let events = await reported { _ = try? await harness.request() }
+        #expect(
+            events.first.map {
+                guard case .retrying(let notice) = $0 else { return false }
+                return notice.reason == .httpStatus(429, rateLimited: true) && notice.retryAfter == .seconds(3)
+                    && notice.delay == .seconds(3) && notice.attempt == 2
+            } == true, "\(events)")
+    }
+
+    @Test("Given a broken connection then an HTML page, the reasons are the transport's, and two requests differ")
+    func reportsTransportReasons() async {
+        let harness = Harness(
+            policy: RetryPolicy(), script: [.failure(.connectionLost), .success("<html>Busy</html>"), Self.value(1)])
+        let events = await reported {
+            _ = try? await harness.request()
+            _ = try? await harness.request()
+        }
+        let reasons = events.compactMap { event -> RetryNotice.Reason? in
+            if case .retrying(let notice) = event { return notice.reason }
+            return nil
+        }
+        #expect(reasons == [.connectionLost, .htmlPage])
+        let finished = events.compactMap { event -> Int? in
+            if case .finished(let request) = event { return request }
+            return nil
+        }
+        #expect(finished.count == 2 && finished[0] != finished[1])
+    }
 }
