@@ -81,7 +81,15 @@ struct Application {
             return .unavailable
         }
         let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
-        let status = await run(invocation, coordinator: coordinator)
+        let status: ExitStatus
+        if case .interactive = invocation.flow {
+            status = await run(invocation, coordinator: coordinator)  // each request its own wait (RequestScope)
+        } else if let showWaitDetail = console.showWaitDetail {
+            // One command, one wait at a time: its retries are said on the spinner's line.
+            status = await withRequestProgress(showWaitDetail) { await run(invocation, coordinator: coordinator) }
+        } else {
+            status = await run(invocation, coordinator: coordinator)
+        }
         // The results are out; the search's term is saved now (waiting for a lock at most ~2 s).
         await appContainer.recentSearchesRepository.finishSaving()
         return status

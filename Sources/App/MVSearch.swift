@@ -20,7 +20,7 @@ enum MVSearch {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let console = Console.standard(environment: environment, closedDescriptors: closedDescriptors)
-        let requests = RequestScope()
+        let requests = RequestScope(progress: console.showWaitDetail)
         let application = Application(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: environment,

@@ -13,6 +13,9 @@ struct Console: Sendable {
     /// Columns available for a table.
     let width: Int
     let activityIndicator: any ActivityIndicator
+    /// Shows why the current wait goes on beside the activity indicator (`WaitDetail`); `nil`
+    /// where the indicator shows nothing (not a terminal).
+    var showWaitDetail: (@MainActor @Sendable (String?) -> Void)? = nil
 
     /// The process's standard output and error.
     /// - Parameters:
@@ -21,7 +24,18 @@ struct Console: Sendable {
     static func standard(environment: [String: String], closedDescriptors: Set<Int32> = []) -> Console {
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
         let diagnosticsIsTerminal = isatty(STDERR_FILENO) == 1
-        let diagnostics = FileDescriptorOutput(fileDescriptor: STDERR_FILENO)
+        let standardError = FileDescriptorOutput(fileDescriptor: STDERR_FILENO)
+        var spinner: TerminalSpinner?
+        var diagnostics: any TextOutput = standardError
+        var showWaitDetail: (@MainActor @Sendable (String?) -> Void)?
+        if diagnosticsIsTerminal, environment["TERM"] != "dumb" {
+            let shown = TerminalSpinner(
+                output: standardError, columns: { TerminalSize.columns(of: STDERR_FILENO, environment: environment) })
+            spinner = shown
+            // A message written while the spinner shows takes its line instead of running into it.
+            diagnostics = SpinnerSharedOutput(spinner: shown)
+            showWaitDetail = { shown.show(detail: $0) }
+        }
         let output = FileDescriptorOutput(
             fileDescriptor: STDOUT_FILENO,
             closedReason: closedDescriptors.contains(STDOUT_FILENO) ? "standard output is closed" : nil)
@@ -35,8 +49,8 @@ struct Console: Sendable {
             diagnosticsIsTerminal: diagnosticsIsTerminal,
             width: TerminalSize.columns(
                 of: outputIsTerminal ? STDOUT_FILENO : nil, environment: environment),
-            activityIndicator: diagnosticsIsTerminal && environment["TERM"] != "dumb"
-                ? TerminalSpinner(output: diagnostics) : HiddenActivityIndicator()
+            activityIndicator: spinner ?? HiddenActivityIndicator(),
+            showWaitDetail: showWaitDetail
         )
     }
 }
@@ -52,5 +66,14 @@ extension Console {
             output: streams.output, diagnostics: streams.diagnostics, input: streams.input, inputIsTerminal: false,
             outputIsTerminal: false, diagnosticsIsTerminal: false, width: width,
             activityIndicator: HiddenActivityIndicator())
+    }
+}
+
+/// Standard error while a spinner may be drawn on it: each write takes the spinner's line.
+private struct SpinnerSharedOutput: TextOutput {
+    let spinner: TerminalSpinner
+
+    func write(_ text: String) {
+        spinner.write(above: text)
     }
 }

@@ -1,0 +1,215 @@
+import Foundation
+import Mocks
+import Networking
+import TerminalUI
+import Testing
+
+@testable import App
+
+@Suite("What a wait says: the retry detail")
+struct WaitDetailTextTests {
+    private func notice(
+        _ reason: RetryNotice.Reason, attempt: Int = 2, delay: Duration = .milliseconds(400),
+        retryAfter: Duration? = nil
+    ) -> RetryNotice {
+        RetryNotice(
+            request: 1, attempt: attempt, maximumAttempts: 3, reason: reason, delay: delay, retryAfter: retryAfter)
+    }
+
+    @Test(
+        "Given each kind of retry, then one short line: the reason, the try of the maximum, the seconds asked",
+        arguments: [
+            (RetryNotice.Reason.httpStatus(503, rateLimited: false), nil, "HTTP 503 · retrying 2 of 3"),
+            (
+                .httpStatus(503, rateLimited: false), Duration.seconds(2),
+                "HTTP 503 · retrying 2 of 3 after 2 s, as asked"
+            ),
+            (.httpStatus(429, rateLimited: true), .seconds(4), "rate-limited · retrying after 4 s, as asked"),
+            (
+                .httpStatus(502, rateLimited: false), .milliseconds(200),
+                "HTTP 502 · retrying 2 of 3 after 1 s, as asked"
+            ),
+            (.connectionLost, nil, "connection lost · retrying 2 of 3"),
+            (.invalidResponse, nil, "unreadable answer · retrying 2 of 3"),
+            (.htmlPage, nil, "a web page instead of data · retrying 2 of 3"),
+        ] as [(RetryNotice.Reason, Duration?, String)])
+    func text(reason: RetryNotice.Reason, retryAfter: Duration?, expected: String) {
+        #expect(WaitDetail.text(for: notice(reason, retryAfter: retryAfter)) == expected)
+    }
+}
+
+@Suite("The spinner's line")
+struct TerminalSpinnerLineTests {
+    private func line(detail: String? = nil, elapsed: Duration = .zero, width: Int = 100) -> String {
+        TerminalSpinner.line(frame: "⠋", message: "Searching", detail: detail, elapsed: elapsed, width: width)
+    }
+
+    @Test("Given a wait under a second with no retry, then what it waits for and that Ctrl-C cancels, no seconds")
+    func plain() {
+        #expect(line(elapsed: .milliseconds(900)) == "⠋ Searching… Ctrl-C cancels")
+    }
+
+    @Test("Given a retry 3.4 s in, then the detail, the whole seconds and the Ctrl-C hint")
+    func retrying() {
+        #expect(
+            line(detail: "HTTP 503 · retrying 2 of 3", elapsed: .milliseconds(3400))
+                == "⠋ Searching… HTTP 503 · retrying 2 of 3 · 3 s · Ctrl-C cancels")
+    }
+
+    @Test("Given a narrow terminal, then the Ctrl-C hint goes first, then the seconds, then the end is cut")
+    func narrow() {
+        let detail = "HTTP 503 · retrying 2 of 3"
+        #expect(
+            line(detail: detail, elapsed: .seconds(3), width: 46) == "⠋ Searching… HTTP 503 · retrying 2 of 3 · 3 s")
+        #expect(line(detail: detail, elapsed: .seconds(3), width: 41) == "⠋ Searching… HTTP 503 · retrying 2 of 3")
+        let cut = line(detail: detail, elapsed: .seconds(3), width: 20)
+        #expect(cut.hasPrefix("⠋ Searching… HTTP") && cut.hasSuffix("…"), "\(cut)")
+        #expect(DisplayWidth.of(cut) <= 19)
+    }
+
+    @Test("Given a detail with a control character, then it is made inert")
+    func sanitised() {
+        #expect(!line(detail: "HTTP 503\u{1B}[2J").contains("\u{1B}"))
+    }
+}
+
+@Suite("The spinner on standard error")
+struct TerminalSpinnerTests {
+    /// A spinner whose timer never fires on its own: the test draws each frame.
+    private func spinner(_ output: CapturingOutput, now: Duration = .seconds(2)) -> TerminalSpinner {
+        let origin = ContinuousClock.now
+        return TerminalSpinner(
+            output: output, columns: { 120 }, now: { origin + now }, appearsAfter: .seconds(3600))
+    }
+
+    @Test("Given a retry detail, then the next frame says it; stop erases the line and forgets it")
+    func drawsDetail() {
+        let output = CapturingOutput()
+        let spinner = spinner(output, now: .zero)
+        spinner.start(message: "Searching")
+        spinner.show(detail: "HTTP 503 · retrying 2 of 3")
+        spinner.draw()
+        spinner.stop()
+        spinner.start(message: "Looking up")
+        spinner.draw()
+        #expect(
+            output.chunks == [
+                LineControl.eraseLine + "⠋ Searching… HTTP 503 · retrying 2 of 3 · Ctrl-C cancels",
+                LineControl.eraseLine,
+                LineControl.eraseLine + "⠙ Looking up… Ctrl-C cancels",
+            ])
+    }
+
+    @Test("Given a frame on the line, a diagnostic takes the line; with none, it is written as it is")
+    func writeAbove() {
+        let output = CapturingOutput()
+        let spinner = spinner(output)
+        spinner.write(above: "mvsearch: first\n")
+        spinner.start(message: "Searching")
+        spinner.draw()
+        spinner.write(above: "mvsearch: GET … → 503\n")
+        spinner.stop()
+        #expect(
+            output.chunks == [
+                "mvsearch: first\n",
+                LineControl.eraseLine + "⠋ Searching… Ctrl-C cancels",
+                LineControl.eraseLine + "mvsearch: GET … → 503\n",
+            ])
+    }
+}
+
+@MainActor
+@Suite("A wait's detail, from the requests made for it")
+struct RequestProgressTrackerTests {
+    /// What `onChange` was told, in order.
+    private final class Changes: Sendable {
+        let values = Locked<[String?]>([])
+        func record(_ value: String?) { values.withLock { $0.append(value) } }
+    }
+
+    /// Waits (bounded) for a condition that another task makes true.
+    nonisolated private static func eventually(_ condition: @Sendable () -> Bool) async {
+        // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+        #expect(condition())
+    }
+
+    private static func retrying(_ request: Int, _ status: Int, rateLimited: Bool = false) -> RequestProgressEvent {
+        .retrying(
+            RetryNotice(
+                request: request, attempt: 2, maximumAttempts: 3, reason: .httpStatus(status, rateLimited: rateLimited),
+                delay: .seconds(3), retryAfter: rateLimited ? .seconds(3) : nil))
+    }
+
+    @Test(
+        "Given two requests retrying, the newest report shows; when it ends the other's shows; closed, nil, and no more"
+    )
+    func newestWins() async {
+        let changes = Changes()
+        let tracker = RequestProgressTracker { changes.record($0) }
+        tracker.receive(Self.retrying(1, 503))
+        await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
+        tracker.receive(Self.retrying(2, 429, rateLimited: true))
+        await Self.eventually { changes.values.value.last == "rate-limited · retrying after 3 s, as asked" }
+        tracker.receive(.finished(request: 2))
+        await Self.eventually { changes.values.value.count == 3 }
+        tracker.close()
+        #expect(
+            changes.values.value == [
+                "HTTP 503 · retrying 2 of 3", "rate-limited · retrying after 3 s, as asked",
+                "HTTP 503 · retrying 2 of 3",
+                nil,
+            ])
+        #expect(!tracker.receive(Self.retrying(3, 500)))
+    }
+
+    @Test("Given a wait with no retry, then onChange is never called")
+    func quiet() async {
+        let changes = Changes()
+        let value = await withRequestProgress({ changes.record($0) }, operation: { 42 })
+        #expect(value == 42)
+        #expect(changes.values.value.isEmpty)
+    }
+
+    /// Given a request that retries in the line session's wait and a background one it starts, then
+    /// only the wait's retry is shown, cleared when the wait ends; the background retry after it is not.
+    @Test("A background request started in a wait does not take over the wait's detail")
+    func backgroundDoesNotHijack() async throws {
+        let changes = Changes()
+        let background = AsyncStream<Void>.makeStream()
+        let calls = Locked<[String]>([])
+        let network = MockNetworkService { endpoint throws(NetworkError) in
+            let path = endpoint.path
+            let count = calls.withLock { calls -> Int in
+                calls.append(path)
+                return calls.filter { $0 == path }.count
+            }
+            if path == "background", count == 1 {
+                for await _ in background.stream { break }  // held until the wait is over
+            }
+            if path == "foreground", count == 2 {
+                // The retry is on the screen before the answer comes.
+                await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
+            }
+            if count == 1 { throw .httpStatus(HTTPFailure(statusCode: path == "foreground" ? 503 : 500)) }
+            return NetworkResponse(statusCode: 200, body: Data("{}".utf8))
+        }
+        let service = RetryingDataTransferService(
+            wrapping: DefaultDataTransferService(networkService: network), policy: RetryPolicy(), sleep: { _ in })
+        struct Empty: Decodable, Sendable {}
+        let prefetch = Locked<Task<Void, Never>?>(nil)
+        let requests = RequestScope(progress: { changes.record($0) })
+        let cancelled = await requests.run {
+            _ = try? await service.request(Endpoint<Empty>(path: "foreground"))
+            // A page fetched in the background, started as the wait ends (as a list's prefetch is).
+            prefetch.withLock { $0 = Task { _ = try? await service.request(Endpoint<Empty>(path: "background")) } }
+        }
+        #expect(!cancelled)
+        #expect(changes.values.value == ["HTTP 503 · retrying 2 of 3", nil])
+        background.continuation.finish()
+        await prefetch.value?.value
+        #expect(calls.value.filter { $0 == "background" }.count == 2)
+        #expect(changes.values.value == ["HTTP 503 · retrying 2 of 3", nil])
+    }
+}
