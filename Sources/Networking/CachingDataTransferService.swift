@@ -9,7 +9,8 @@ import Foundation
 /// decoder reads again on a hit. So every GET endpoint is cached, whatever its response type —
 /// `Encodable` or not, with an encoding that is not what its decoder reads or not — and an
 /// answer from the cache is what the network's would have been. An entry that does not decode
-/// (corrupted, or in another format) is removed and fetched again.
+/// (corrupted, or in another format) is removed and fetched again. Each answer from the cache is
+/// logged (`NetworkEvent.Outcome.cached`), so a verbose run says how old it is.
 public struct CachingDataTransferService: DataTransferService {
     /// When the cache answers: fresh entries (normal), never (refresh, still storing), or only (offline).
     public enum Mode: Sendable, Equatable {
@@ -27,6 +28,7 @@ public struct CachingDataTransferService: DataTransferService {
     private let timeToLive: TimeInterval
     private let mode: Mode
     private let now: @Sendable () -> Date
+    private let logger: any NetworkLogger
 
     /// - Parameters:
     ///   - wrapped: Fetches what the cache cannot answer.
@@ -35,13 +37,15 @@ public struct CachingDataTransferService: DataTransferService {
     ///   - timeToLive: Seconds an entry stays fresh.
     ///   - mode: Normal, refresh or offline.
     ///   - now: The current time (tests pass their own).
+    ///   - logger: Told of each answer the cache gives.
     public init(
         wrapping wrapped: any BodyKeepingDataTransferService,
         store: any ResponseCacheStore,
         configuration: any NetworkConfigurable,
         timeToLive: TimeInterval,
         mode: Mode = .normal,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        logger: any NetworkLogger = SilentNetworkLogger()
     ) {
         self.wrapped = wrapped
         self.store = store
@@ -49,6 +53,7 @@ public struct CachingDataTransferService: DataTransferService {
         self.timeToLive = timeToLive
         self.mode = mode
         self.now = now
+        self.logger = logger
     }
 
     /// The URL's text without its user information (`https://user:secret@host/` is
@@ -69,7 +74,10 @@ public struct CachingDataTransferService: DataTransferService {
         if mode != .refresh, let cached = store.response(for: key) {
             let age = now().timeIntervalSince(cached.storedAt)
             if mode == .offline || (0..<timeToLive).contains(age) {
-                if let value = try? endpoint.responseDecoder.decode(cached.body, as: E.Response.self) { return value }
+                if let value = try? endpoint.responseDecoder.decode(cached.body, as: E.Response.self) {
+                    logger.log(NetworkEvent(method: .get, url: url, outcome: .cached(age: age), duration: .zero))
+                    return value
+                }
                 store.removeResponse(for: key)  // unreadable: fetch and replace it
             }
         }

@@ -8,12 +8,14 @@ public protocol NetworkLogger: Sendable {
 
 /// One request, as a log line would describe it.
 public struct NetworkEvent: Sendable, Equatable {
-    /// How one request ended: a response (status, bytes) or a failure.
+    /// How one request ended: a response (status, bytes), a failure, or an answer from the cache.
     public enum Outcome: Sendable, Equatable {
         /// An HTTP response arrived with this status and body size.
         case response(statusCode: Int, bytes: Int)
         /// No HTTP response: the transport failed.
         case failure(NetworkError)
+        /// Nothing was sent: the response cache answered with an entry stored `age` seconds ago.
+        case cached(age: TimeInterval)
     }
 
     public let method: HTTPMethod

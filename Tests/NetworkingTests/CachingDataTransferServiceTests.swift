@@ -20,6 +20,7 @@ struct CachingDataTransferServiceTests {
         init(
             mode: CachingDataTransferService.Mode = .normal,
             store: InMemoryResponseCacheStore = InMemoryResponseCacheStore(),
+            logger: any NetworkLogger = SilentNetworkLogger(),
             baseURL: String = "https://example.test/",
             answer: @escaping @Sendable (Int) throws(NetworkError) -> String = {
                 CachingDataTransferServiceTests.body($0)
@@ -38,7 +39,7 @@ struct CachingDataTransferServiceTests {
             service = CachingDataTransferService(
                 wrapping: DefaultDataTransferService(networkService: network), store: store,
                 configuration: APINetworkConfiguration(baseURL: try #require(URL(string: baseURL))),
-                timeToLive: 3600, mode: mode, now: { time.value })
+                timeToLive: 3600, mode: mode, now: { time.value }, logger: logger)
         }
 
         func request<Response: Decodable & Sendable>(_ term: String = "x", as type: Response.Type)
@@ -244,6 +245,30 @@ struct CachingDataTransferServiceTests {
         }
         #expect(harness.calls.value == 1)
         #expect(harness.stored() == Self.body(1))
+    }
+
+    @Test("Given an entry 50 minutes old, when it answers, then the logger is told the URL and its age; a fetch is not")
+    func hitIsLogged() async throws {
+        let logger = RecordingLogger()
+        let harness = try Harness(logger: logger)
+        _ = try await harness.request()
+        #expect(logger.events.value.isEmpty)
+        harness.time.withLock { $0 += 3000 }
+        #expect(try await harness.request() == Answer(value: 1))
+        let url = try #require(URL(string: "https://example.test/search?term=x"))
+        #expect(
+            logger.events.value == [NetworkEvent(method: .get, url: url, outcome: .cached(age: 3000), duration: .zero)])
+    }
+
+    @Test("Given offline mode and an entry a year old, the answer is logged as from the cache with that age")
+    func offlineHitIsLogged() async throws {
+        let store = InMemoryResponseCacheStore()
+        _ = try await Harness(store: store).request()
+        let logger = RecordingLogger()
+        let offline = try Harness(mode: .offline, store: store, logger: logger)
+        offline.time.withLock { $0 += 86_400 * 365 }
+        _ = try await offline.request()
+        #expect(logger.events.value.map(\.outcome) == [.cached(age: 86_400 * 365)])
     }
 }
 

@@ -18,6 +18,8 @@ final class AppDIContainer {
         var recentSearchesRepository: (any RecentSearchesRepository)?
         var browser: (any URLOpening)?
         var responseCacheStore: (any ResponseCacheStore)?
+        /// The time the response cache judges entries' ages by.
+        var now: (@Sendable () -> Date)?
     }
 
     let configuration: AppConfiguration
@@ -37,10 +39,10 @@ final class AppDIContainer {
     /// Cache (unless off) → retries → decoding → network service → session manager. The part
     /// behind the cache is built on the first request the cache cannot answer.
     lazy var dataTransferService: any DataTransferService = {
+        let logger: any NetworkLogger =
+            configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
         let network = LazyDataTransferService(
-            Self.networkChain(
-                configuration: configuration, diagnostics: console.diagnostics, sessionManager: overrides.sessionManager
-            ))
+            Self.networkChain(configuration: configuration, logger: logger, sessionManager: overrides.sessionManager))
         guard configuration.usesCache else { return network }
         guard configuration.missingHome == nil || overrides.responseCacheStore != nil else {
             warnAboutMissingHome()
@@ -56,7 +58,9 @@ final class AppDIContainer {
                 },
             configuration: configuration.networkConfiguration,
             timeToLive: configuration.cacheTimeToLive,
-            mode: configuration.cacheMode
+            mode: configuration.cacheMode,
+            now: overrides.now ?? { Date() },
+            logger: logger
         )
     }()
 
@@ -74,12 +78,10 @@ final class AppDIContainer {
     /// a test double is given).
     private static func networkChain(
         configuration: AppConfiguration,
-        diagnostics: any TextOutput,
+        logger: any NetworkLogger,
         sessionManager: (any NetworkSessionManager)?
     ) -> @Sendable () -> any BodyKeepingDataTransferService {
         {
-            let logger: any NetworkLogger =
-                configuration.verbose ? DiagnosticNetworkLogger(output: diagnostics) : SilentNetworkLogger()
             let networkService = DefaultNetworkService(
                 configuration: configuration.networkConfiguration,
                 sessionManager: sessionManager ?? platformSessionManager(configuration: configuration),
