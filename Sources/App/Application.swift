@@ -38,7 +38,8 @@ struct Application {
             return .success
         case .search(let options):
             do {
-                return await run(try prepare(options))
+                return await run(
+                    try prepare(options), hints: CommandLineHintPhrasing(arguments: arguments, options: options))
             } catch {
                 return fail(error)
             }
@@ -71,9 +72,10 @@ struct Application {
         return (invocation, configuration)
     }
 
-    private func run(_ prepared: (Invocation, AppConfiguration)) async -> ExitStatus {
+    private func run(_ prepared: (Invocation, AppConfiguration), hints: CommandLineHintPhrasing) async -> ExitStatus {
         let (invocation, configuration) = prepared
-        let appContainer = AppDIContainer(configuration: configuration, console: console, overrides: overrides)
+        let appContainer = AppDIContainer(
+            configuration: configuration, console: console, overrides: overrides, commandLineHints: hints)
         if invocation.flow.usesCache, let refusal = appContainer.offlineCacheRefusal() {
             console.diagnostics.write(
                 "mvsearch: --offline cannot use the response cache: \(TerminalSanitizer.sanitize(refusal))"

@@ -87,7 +87,7 @@ enum CommandLineParser {
     }
 
     /// Levenshtein distance: insertions, deletions and substitutions.
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {
             var current = [i + 1] + Array(repeating: 0, count: b.count)

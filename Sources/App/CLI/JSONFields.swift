@@ -52,6 +52,27 @@ enum JSONFields {
         return true
     }
 
+    /// A word that a bare `--json` took as the start of the term but that looks like a key
+    /// mistyped (`--json titel clairo` searches for "titel clairo"): the word, and the key it is
+    /// closest to — one edit away, or two for a word of five letters or more, so a short search
+    /// word (`u2`) is never taken for a key (`id`).
+    /// - Parameters:
+    ///   - arguments: The command line, after the program name.
+    ///   - keys: The keys of what the command prints.
+    /// - Returns: `nil` when no bare `--json` is followed by such a word.
+    static func misreadFieldList(in arguments: [String], keys: [String]) -> (word: String, key: String)? {
+        let options = arguments.prefix { $0 != "--" }
+        guard let index = options.lastIndex(of: "--json"), index + 1 < options.endIndex else { return nil }
+        let word = options[index + 1]
+        guard !word.hasPrefix("-"), !CommandLineParser.isFieldList(word), word.count <= 40 else { return nil }
+        let typed = Array(word.lowercased())
+        let scored = keys.map { ($0, CommandLineParser.editDistance(typed, Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (typed.count >= 5 ? 2 : 1),
+            best.1 < typed.count
+        else { return nil }
+        return (word, best.0)
+    }
+
     private static func unknown(_ name: String, for output: String, valid: [String]) -> UsageError {
         UsageError(
             "unknown JSON field \(CommandLineParser.quoted(name)) for \(output) — choose from \(valid.joined(separator: ", "))"

@@ -25,15 +25,21 @@ final class AppDIContainer {
     let configuration: AppConfiguration
     let console: Console
     private let overrides: Overrides
+    private let commandLineHints: CommandLineHintPhrasing
 
     /// - Parameters:
     ///   - configuration: The checked settings of this run.
     ///   - console: Where output goes and what the terminal can do.
     ///   - overrides: Test doubles to use instead of the real services.
-    init(configuration: AppConfiguration, console: Console, overrides: Overrides = Overrides()) {
+    ///   - commandLineHints: How one-shot lists word their hints for this command line.
+    init(
+        configuration: AppConfiguration, console: Console, overrides: Overrides = Overrides(),
+        commandLineHints: CommandLineHintPhrasing = CommandLineHintPhrasing()
+    ) {
         self.configuration = configuration
         self.console = console
         self.overrides = overrides
+        self.commandLineHints = commandLineHints
     }
 
     /// Cache (unless off) → retries → decoding → network service → session manager. The part
@@ -142,6 +148,7 @@ final class AppDIContainer {
                 browser: overrides.browser ?? SystemBrowser(environment: configuration.environment),
                 console: console,
                 prefetchesPages: configuration.prefetchesPages,
+                commandLineHints: commandLineHints,
                 overrides: overrides
             )
         )

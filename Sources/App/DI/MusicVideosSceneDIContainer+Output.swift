@@ -41,7 +41,7 @@ extension MusicVideosSceneDIContainer {
             diagnostics: console.diagnostics,
             diagnosticPrefix: Self.diagnosticPrefix,
             activityIndicator: console.activityIndicator,
-            hintPhrasing: Self.commandLineHints
+            hintPhrasing: dependencies.commandLineHints
         )
     }
 

@@ -19,6 +19,8 @@ final class MusicVideosSceneDIContainer {
         let console: Console
         /// Whether the sessions' lists fetch their next page before it is asked for.
         let prefetchesPages: Bool
+        /// How one-shot lists word hints: the flags to use, knowing this command line.
+        let commandLineHints: any HintPhrasing
         /// Test doubles used instead of the iTunes repositories when set.
         let overrides: AppDIContainer.Overrides
     }
