@@ -157,6 +157,34 @@ enum MVSearchProcess {
         return Result(status: status, stdout: text, stderr: errorText, duration: ContinuousClock.now - start)
     }
 
+    /// Runs with stderr on a pseudo-terminal `columns` wide, as where a user watches a spinner,
+    /// and stdout on a pipe of its own; the terminal's bytes are returned as written.
+    static func runWithErrorsInTerminal(
+        _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
+    ) async throws -> Result {
+        var primary: Int32 = -1
+        var secondary: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
+        process.standardInput = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        try process.run()
+        close(secondary)
+        let output = Drain(stdout.fileHandleForReading)
+        let errors = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
+        let status = await offPool { wait(for: process, timeout: 30) }
+        let text = await offPool { output.text() }
+        let errorText = await offPool { errors.text() }.replacingOccurrences(of: "\r\n", with: "\n")
+        return Result(status: status, stdout: text, stderr: errorText, duration: ContinuousClock.now - start)
+    }
+
     /// Reads a file descriptor to its end on a thread of its own, so a full pipe never blocks the child.
     fileprivate final class Drain: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
