@@ -22,12 +22,12 @@ struct WaitDetailTextTests {
             (RetryNotice.Reason.httpStatus(503, rateLimited: false), nil, "HTTP 503 · retrying 2 of 3"),
             (
                 .httpStatus(503, rateLimited: false), Duration.seconds(2),
-                "HTTP 503 · retrying 2 of 3 after 2 s, as asked"
+                "HTTP 503 · retrying 2 of 3 after 2 s"
             ),
-            (.httpStatus(429, rateLimited: true), .seconds(4), "rate-limited · retrying after 4 s, as asked"),
+            (.httpStatus(429, rateLimited: true), .seconds(4), "rate-limited · retrying after 4 s"),
             (
                 .httpStatus(502, rateLimited: false), .milliseconds(200),
-                "HTTP 502 · retrying 2 of 3 after 1 s, as asked"
+                "HTTP 502 · retrying 2 of 3 after 1 s"
             ),
             (.connectionLost, nil, "connection lost · retrying 2 of 3"),
             (.invalidResponse, nil, "unreadable answer · retrying 2 of 3"),
@@ -151,13 +151,13 @@ struct RequestProgressTrackerTests {
         tracker.receive(Self.retrying(1, 503))
         await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
         tracker.receive(Self.retrying(2, 429, rateLimited: true))
-        await Self.eventually { changes.values.value.last == "rate-limited · retrying after 3 s, as asked" }
+        await Self.eventually { changes.values.value.last == "rate-limited · retrying after 3 s" }
         tracker.receive(.finished(request: 2))
         await Self.eventually { changes.values.value.count == 3 }
         tracker.close()
         #expect(
             changes.values.value == [
-                "HTTP 503 · retrying 2 of 3", "rate-limited · retrying after 3 s, as asked",
+                "HTTP 503 · retrying 2 of 3", "rate-limited · retrying after 3 s",
                 "HTTP 503 · retrying 2 of 3",
                 nil,
             ])

@@ -2,12 +2,13 @@ import Foundation
 import Networking
 
 /// A retry in the words of the wait that shows it, short enough for a status line:
-/// `HTTP 503 · retrying 2 of 3`, `rate-limited · retrying after 3 s, as asked`.
+/// `HTTP 503 · retrying 2 of 3`, `rate-limited · retrying after 3 s`.
 enum WaitDetail {
     /// - Parameter notice: The retry about to happen.
     /// - Returns: Why the request waits again and for what; nothing from the server but its status.
     static func text(for notice: RetryNotice) -> String {
-        let asked = notice.retryAfter.map { " after \(seconds($0)) s, as asked" } ?? ""
+        // Seconds only for a wait the server asked for (Retry-After): a backoff is under one.
+        let asked = notice.retryAfter.map { " after \(seconds($0)) s" } ?? ""
         switch notice.reason {
         case .httpStatus(_, rateLimited: true):
             // Retried once at most: counting tries would promise more.
