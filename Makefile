@@ -1,8 +1,14 @@
 # mvsearch: build the release binary and install it with its man page and shell completions.
 #
-#   make install PREFIX=~/.local     no root needed for a prefix of your own
-#   make install DESTDIR=/tmp/pkg    stage for a package (PREFIX stays /usr/local)
-#   make uninstall PREFIX=~/.local   removes exactly the five installed files (not the folders)
+#   make install PREFIX="$HOME/.local"    no root needed for a prefix of your own
+#   make install DESTDIR=/tmp/pkg         stage for a package (PREFIX stays /usr/local)
+#   make install STRIP=true               install the binary with its symbols
+#   make uninstall PREFIX="$HOME/.local"  removes exactly the five installed files (not the folders)
+#
+# The installed binary is stripped (about 14 MB instead of 26 MB); the build folder keeps the
+# unstripped one, with its debug information, for a debugger. `make install` then names the files
+# and prints, for each shell that does not look under the prefix by itself, the line to add to
+# its start-up file (completions/install-notes).
 #
 # No network: the package has no dependencies. On Linux the Swift runtime and FoundationEssentials are
 # linked statically, so the binary runs without a Swift toolchain; it links no libcurl (it loads
@@ -12,6 +18,12 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 BUILD_DIR ?= .build-release
+STRIP ?= strip
+
+# zsh passes `PREFIX=~/.local` on with the ~ as it is, which would make a folder named ~ here.
+ifneq ($(filter ~%,$(PREFIX) $(DESTDIR)),)
+$(error PREFIX or DESTDIR starts with ~, which the shell did not expand: write PREFIX="$$HOME/...")
+endif
 
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
@@ -48,10 +60,12 @@ build: check-build-tools
 install: build
 	install -d "$(BINDIR)" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(BUILD_DIR)/release/mvsearch" "$(BINDIR)/mvsearch"
+	$(STRIP) "$(BINDIR)/mvsearch"
 	install -m 644 man/mvsearch.1 "$(MAN1DIR)/mvsearch.1"
 	install -m 644 completions/mvsearch.bash "$(BASHDIR)/mvsearch"
 	install -m 644 completions/_mvsearch "$(ZSHDIR)/_mvsearch"
 	install -m 644 completions/mvsearch.fish "$(FISHDIR)/mvsearch.fish"
+	@sh completions/install-notes "$(PREFIX)" "$(DESTDIR)"
 
 # The folders stay: they may hold other programs' files.
 uninstall:
