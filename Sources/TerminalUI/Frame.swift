@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a run of cells looks. Colour-free attributes (bold, reverse) are kept when colour is off;
-/// `dim` and `red` are colours and are dropped then.
+/// `dim`, `red` and `highlight` are colours and are dropped then.
 public struct CellAttributes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
 
@@ -13,6 +13,8 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
     public static let dim = CellAttributes(rawValue: 1 << 1)
     public static let reverse = CellAttributes(rawValue: 1 << 2)
     public static let red = CellAttributes(rawValue: 1 << 3)
+    /// Characters a filter matched (yellow).
+    public static let highlight = CellAttributes(rawValue: 1 << 4)
 }
 
 /// Consecutive cells with the same look: sanitised text, its display width, and the web page it

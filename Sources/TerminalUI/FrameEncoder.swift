@@ -7,7 +7,7 @@ import Foundation
 /// A new size, or no last frame, clears once and writes every line. The terminal writer in App
 /// sends these bytes.
 public struct FrameEncoder: Sendable {
-    /// Colour off (`NO_COLOR`, `--no-color`): dim and red are dropped; bold and reverse stay.
+    /// Colour off (`NO_COLOR`, `--no-color`): dim, red and highlight are dropped; bold and reverse stay.
     public var usesColor: Bool
     /// OSC 8 hyperlinks, for terminals known to show them (others get the URL as plain text).
     public var usesHyperlinks: Bool
@@ -140,7 +140,7 @@ public struct FrameEncoder: Sendable {
     func encode(_ runs: ArraySlice<CellRun>, into out: inout [UInt8]) {
         var current: CellAttributes = []
         for run in runs {
-            let attributes = usesColor ? run.attributes : run.attributes.subtracting([.dim, .red])
+            let attributes = usesColor ? run.attributes : run.attributes.subtracting([.dim, .red, .highlight])
             if attributes != current {
                 append(Self.sgr(attributes), to: &out)
                 current = attributes
@@ -162,6 +162,7 @@ public struct FrameEncoder: Sendable {
         if attributes.contains(.dim) { codes.append("2") }
         if attributes.contains(.reverse) { codes.append("7") }
         if attributes.contains(.red) { codes.append("31") }
+        if attributes.contains(.highlight) { codes.append("33") }
         return "\(escape)[\(codes.joined(separator: ";"))m"
     }
 

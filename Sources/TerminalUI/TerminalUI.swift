@@ -9,9 +9,12 @@
 //   `TerminalEvents` (keys from a reader thread and the job-control signals as one stream).
 // - Output: `Frame` (lines of width-measured, sanitised cell runs, optionally linked with OSC 8),
 //   `FrameEncoder` (the bytes that turn one frame into the next: changed lines only, scroll regions
-//   for a scrolled list), `TextStyle` (SGR styling for line output), `LineControl`.
+//   for a scrolled list), `TextStyle` (SGR styling for line output), `LineControl`, `Clipboard`
+//   (OSC 52: copying through the terminal, over ssh and tmux too).
 // - Text: `DisplayWidth` (columns a string takes, CJK and emoji included; cut and wrap by width),
 //   `TerminalSanitizer` (no control character from outside reaches the terminal), `LineEditor`
-//   (a one-line text field with the usual Emacs-style keys), `TerminalSize`.
+//   (a one-line text field with the usual Emacs-style keys), `TerminalSize`, `FuzzyPattern` (fzf-style
+//   filtering: subsequence, scored, the matched characters highlighted with `FrameLine`'s
+//   `append(_:width:_:highlighting:)`) on `TextFolding` (case and accents, without Foundation).
 //
 // It knows nothing of the program that uses it. Its tests are `Tests/TerminalUITests`.
