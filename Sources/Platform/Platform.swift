@@ -8,6 +8,8 @@
 //   user's own, never through a link, never blocking on a planted FIFO.
 // - `AtomicFile`: replace a file so readers see the old contents or the new, never a mix.
 // - `DetachedThread`: a thread of its own for work that blocks (a `poll`, a `read`).
+// - `DetachedProcess`: another program started for the user (a browser, a player), directly,
+//   in a process group of its own, inheriting nothing.
 // - `OpenFileLimit`: whether one more descriptor can be opened.
 // - `MallocArenas`: one heap for every thread, where threads take turns.
 // - `String+Text`: trimming and searching text without Foundation's string APIs.

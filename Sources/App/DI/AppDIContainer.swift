@@ -20,6 +20,7 @@ final class AppDIContainer {
         var responseCacheStore: (any ResponseCacheStore)?
         /// The time the response cache judges entries' ages by.
         var now: (@Sendable () -> Date)?
+        var player: (any PreviewPlaying)?
     }
 
     let configuration: AppConfiguration
@@ -141,11 +142,14 @@ final class AppDIContainer {
 
     /// - Returns: The container of the music-video screens.
     func makeMusicVideosSceneDIContainer() -> MusicVideosSceneDIContainer {
-        MusicVideosSceneDIContainer(
+        let browser = overrides.browser ?? SystemBrowser(environment: configuration.environment)
+        return MusicVideosSceneDIContainer(
             dependencies: .init(
                 dataTransferService: dataTransferService,
                 recentSearchesRepository: recentSearchesRepository,
-                browser: overrides.browser ?? SystemBrowser(environment: configuration.environment),
+                browser: browser,
+                player: overrides.player
+                    ?? SystemPreviewPlayer(environment: configuration.environment, browser: browser),
                 console: console,
                 prefetchesPages: configuration.prefetchesPages,
                 commandLineHints: commandLineHints,

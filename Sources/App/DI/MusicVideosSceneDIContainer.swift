@@ -16,6 +16,7 @@ final class MusicVideosSceneDIContainer {
         let dataTransferService: any DataTransferService
         let recentSearchesRepository: any RecentSearchesRepository
         let browser: any URLOpening
+        let player: any PreviewPlaying
         let console: Console
         /// Whether the sessions' lists fetch their next page before it is asked for.
         let prefetchesPages: Bool
@@ -39,6 +40,7 @@ final class MusicVideosSceneDIContainer {
     var console: Console { dependencies.console }
     var prefetchesPages: Bool { dependencies.prefetchesPages }
     var browser: any URLOpening { dependencies.browser }
+    var player: any PreviewPlaying { dependencies.player }
 
     // MARK: Repositories
 

@@ -1,0 +1,165 @@
+import Foundation
+import Mocks
+import Testing
+
+@testable import App
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A folder for a test `PATH` whose fake programs write their name and arguments to a FIFO.
+final class FakePrograms {
+    let folder: URL
+    let fifo: String
+    private let reader: Int32
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-player-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        fifo = folder.appendingPathComponent("said").path
+        guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    }
+
+    deinit {
+        close(reader)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A program `name` that writes `name|arg1|arg2|…` (and whether its output is /dev/null) to the FIFO.
+    func add(_ name: String) throws {
+        let program = folder.appendingPathComponent(name)
+        try """
+        #!/bin/sh
+        out=$(readlink /proc/$$/fd/1)
+        { printf '%s' '\(name)'; for argument in "$@"; do printf '|%s' "$argument"; done; printf '|%s' "$out"; } > '\(fifo)'
+        """.write(to: program, atomically: true, encoding: .utf8)
+        guard chmod(program.path, 0o700) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// What a program wrote, waiting at most 30 s for it to start (a loaded machine).
+    func said() -> [String] {
+        var said = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 512)
+        var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, 30_000) > 0 {
+            let count = read(reader, &chunk, chunk.count)
+            if count > 0 {
+                said += chunk[..<count]
+            } else if count == 0 && !said.isEmpty {
+                break
+            }
+        }
+        return String(decoding: said, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false).map(
+            String.init)
+    }
+}
+
+#if os(Linux)
+    @Suite("Playing a preview: the user's player, else mpv, vlc or ffplay on PATH, else the browser")
+    struct PreviewPlayerTests {
+        let url = URL(string: "https://video-ssl.itunes.apple.com/itunes-assets/x/preview.m4v?a=1&b=$(id)")
+
+        @Test(
+            "Given MVSEARCH_PLAYER with options and a quoted word, then that program gets them and the URL, output on /dev/null"
+        )
+        func chosenPlayer() throws {
+            let programs = try FakePrograms()
+            try programs.add("myplayer")
+            try programs.add("mpv")
+            let url = try #require(url)
+            let player = SystemPreviewPlayer(
+                environment: [
+                    "PATH": "/nonexistent:\(programs.folder.path)",
+                    "MVSEARCH_PLAYER": "myplayer --no-video 'two words'",
+                ],
+                browser: RecordingBrowser())
+            #expect(player.play(url) == .started(player: "myplayer"))
+            #expect(programs.said() == ["myplayer", "--no-video", "two words", url.absoluteString, "/dev/null"])
+        }
+
+        @Test("Given no MVSEARCH_PLAYER, then the first of mpv, vlc, ffplay on PATH plays it")
+        func knownPlayers() throws {
+            let programs = try FakePrograms()
+            try programs.add("ffplay")
+            try programs.add("vlc")
+            let url = try #require(url)
+            let browser = RecordingBrowser()
+            let player = SystemPreviewPlayer(environment: ["PATH": programs.folder.path], browser: browser)
+            #expect(player.play(url) == .started(player: "vlc"))
+            #expect(programs.said() == ["vlc", url.absoluteString, "/dev/null"])
+            #expect(browser.opened.withLock { $0 }.isEmpty)
+        }
+
+        @Test(
+            "Given no player on PATH, then the browser opens the clip; with no browser either, the message names MVSEARCH_PLAYER"
+        )
+        func fallbacks() throws {
+            let url = try #require(url)
+            let browser = RecordingBrowser()
+            #expect(
+                SystemPreviewPlayer(environment: ["PATH": "/nonexistent"], browser: browser).play(url)
+                    == .started(player: "the browser"))
+            #expect(browser.opened.withLock { $0 } == [url])
+            let none = SystemPreviewPlayer(
+                environment: ["PATH": "/nonexistent"], browser: RecordingBrowser(succeeds: false))
+            #expect(none.play(url) == .noPlayer)
+            #expect(
+                PreviewPlayback.noPlayer.message
+                    == "no player found — install mpv, vlc or ffplay, or set MVSEARCH_PLAYER to a player's command")
+        }
+
+        @Test(
+            "Given MVSEARCH_PLAYER naming a program that is not there, or an unclosed quote, then nothing else is tried and the message says so"
+        )
+        func chosenPlayerMissing() throws {
+            let programs = try FakePrograms()
+            try programs.add("mpv")
+            let url = try #require(url)
+            let browser = RecordingBrowser()
+            let missing = SystemPreviewPlayer(
+                environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "nosuchplayer --fs"], browser: browser)
+            #expect(missing.play(url) == .chosenPlayerMissing(program: "nosuchplayer"))
+            #expect(
+                missing.play(url).message == "cannot start nosuchplayer — set MVSEARCH_PLAYER to a player's command")
+            let unclosed = SystemPreviewPlayer(
+                environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "mpv 'oops"], browser: browser)
+            #expect(unclosed.play(url) == .chosenPlayerMissing(program: "mpv 'oops"))
+            #expect(browser.opened.withLock { $0 }.isEmpty)
+        }
+
+        @Test("Given an address that is not http(s), then nothing is started: no player, no browser")
+        func refusesOtherSchemes() throws {
+            let programs = try FakePrograms()
+            try programs.add("mpv")
+            let browser = RecordingBrowser()
+            let player = SystemPreviewPlayer(environment: ["PATH": programs.folder.path], browser: browser)
+            for address in ["file:///etc/passwd", "ftp://example.com/a.m4v", "javascript:alert(1)"] {
+                #expect(player.play(try #require(URL(string: address))) == .refused)
+            }
+            #expect(browser.opened.withLock { $0 }.isEmpty)
+            // The fake mpv never ran: the FIFO has no writer, so a read finds nothing and no end.
+            var descriptor = pollfd(fd: open(programs.fifo, O_RDONLY | O_NONBLOCK), events: Int16(POLLIN), revents: 0)
+            defer { close(descriptor.fd) }
+            #expect(poll(&descriptor, 1, 0) == 0)
+        }
+    }
+#endif
+
+@Suite("A player's command line: words as a shell splits them, never run by one")
+struct PlayerCommandWordsTests {
+    @Test("Spaces split; quotes and backslashes keep; $() and ; are plain characters")
+    func words() {
+        #expect(SystemPreviewPlayer.words(of: "mpv --no-video") == ["mpv", "--no-video"])
+        #expect(
+            SystemPreviewPlayer.words(of: "  '/opt/My Player/play'  \"a b\" c\\ d ''") == [
+                "/opt/My Player/play", "a b", "c d", "",
+            ])
+        #expect(SystemPreviewPlayer.words(of: "mpv $(rm -rf ~); echo") == ["mpv", "$(rm", "-rf", "~);", "echo"])
+        #expect(SystemPreviewPlayer.words(of: "mpv 'open") == nil)
+        #expect(SystemPreviewPlayer.words(of: "   ") == nil)
+    }
+}
