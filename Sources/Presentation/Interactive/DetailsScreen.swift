@@ -2,7 +2,8 @@ import Domain
 import Foundation
 import Reactive
 
-/// One video's details: `o` opens its page in the browser, `a` lists the artist's videos.
+/// One video's details: `p` plays its preview, `o` opens its page in the browser, `a` lists the
+/// artist's videos.
 @MainActor
 public final class DetailsScreen: InteractiveScreen {
     private let viewModel: any MusicVideoDetailsViewModel
@@ -19,7 +20,7 @@ public final class DetailsScreen: InteractiveScreen {
         viewModel.video.sink { [weak self] in self?.video = $0 }.store(in: &subscriptions)
     }
 
-    public var keys: String { "o open in browser · a artist's videos" }
+    public var keys: String { "p play preview · o open in browser · a artist's videos" }
 
     /// Whether there is no video to show (a lookup found none, failed, or was cancelled).
     public var isEmpty: Bool { video == nil }
@@ -30,6 +31,7 @@ public final class DetailsScreen: InteractiveScreen {
 
     public func handle(_ input: String) async -> Bool {
         switch input {
+        case "p": viewModel.didPlayPreview()
         case "o": viewModel.didOpenInBrowser()
         case "a": viewModel.didShowArtistVideos()
         default: return false

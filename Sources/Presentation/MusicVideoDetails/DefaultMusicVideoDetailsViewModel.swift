@@ -70,6 +70,10 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
         actions?.openInBrowser(url)
     }
 
+    public func didPlayPreview() {
+        if let video = videoSubject.value { actions?.playPreview(video) }
+    }
+
     public func didShowArtistVideos() {
         guard let video = videoSubject.value, let artistID = video.artistID else {
             noticeSubject.send("the store does not say who the artist is")

@@ -19,13 +19,17 @@ public struct MusicVideoDetailsViewModelActions {
     public let openInBrowser: @MainActor (URL) -> Void
     /// Shows the artist's music videos.
     public let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
+    /// Plays the video's preview clip in the user's player.
+    public let playPreview: @MainActor (MusicVideo) -> Void
 
     public init(
         openInBrowser: @escaping @MainActor (URL) -> Void,
-        showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void
+        showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void,
+        playPreview: @escaping @MainActor (MusicVideo) -> Void = { _ in }
     ) {
         self.openInBrowser = openInBrowser
         self.showArtistVideos = showArtistVideos
+        self.playPreview = playPreview
     }
 }
 
@@ -38,6 +42,8 @@ public protocol MusicVideoDetailsViewModelInput {
     func didOpenInBrowser()
     /// Shows the artist's other music videos.
     func didShowArtistVideos()
+    /// Plays the video's preview clip.
+    func didPlayPreview()
     /// Cancels the request in flight.
     func didCancel()
 }

@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import TerminalUI
+
+/// What a key asks of the selected video, on every screen that shows one (results, charts,
+/// details): the coordinator does it — starts the player, puts the URL on the clipboard — and
+/// says what came of it in the status line.
+public enum VideoRequest: Equatable, Sendable {
+    /// `p`: play the preview clip.
+    case playPreview
+    /// `y`: copy the video's page URL.
+    case copyPageURL
+    /// `Y`: copy the preview clip's URL.
+    case copyPreviewURL
+
+    /// - Parameter key: A key typed on a screen showing a video.
+    public init?(key: Key) {
+        switch key {
+        case .character("p"): self = .playPreview
+        case .character("y"): self = .copyPageURL
+        case .character("Y"): self = .copyPreviewURL
+        default: return nil
+        }
+    }
+
+    /// The help overlay's lines for these keys.
+    public static let help: [(key: String, action: String)] = [
+        ("p", "play the preview"),
+        ("y  Y", "copy the page / preview URL"),
+    ]
+}
+
+/// A row that stands for one music video: `p`, `y` and `Y` act on it.
+public protocol MusicVideoRow {
+    var musicVideo: MusicVideo? { get }
+}
+
+extension MusicVideosListItemViewModel: MusicVideoRow {
+    public var musicVideo: MusicVideo? { video }
+}
+
+extension RankedRow: MusicVideoRow where Row: MusicVideoRow {
+    public var musicVideo: MusicVideo? { row.musicVideo }
+}
+
+extension FullScreenHost {
+    /// Hosts that act on no video (tests, the benchmark) ignore the request.
+    public func didAsk(_ request: VideoRequest, about video: MusicVideo) {}
+}
