@@ -126,7 +126,7 @@ struct FullScreenSessionTests {
 
         await session.type(.character("/"))
         await session.type(text: "video 2")
-        #expect(session.lines[1] == "/video 2  1 of 5")
+        #expect(session.lines[1] == "/video 2  1/5")
         #expect(session.selectedLine?.hasPrefix("› 2  Video 2") == true)
         await session.type(.enter, .enter)
         #expect(session.lines[0] == "Video 2")

@@ -31,6 +31,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     private var nextTaskID = 0
     /// Called when something on screen changed; the session coalesces these into one frame.
     var onNeedsDisplay: (@MainActor () -> Void)?
+    /// Writes bytes to the terminal outside any frame (a copy's OSC 52); `false` when not written.
+    var writeToTerminal: (@MainActor ([UInt8]) -> Bool)?
 
     init(container: MusicVideosSceneDIContainer, settings: MusicVideosSearchFlowCoordinator.Settings) {
         self.container = container
@@ -197,6 +199,15 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
             self?.tasks[id] = nil
         }
         setNeedsDisplay()
+    }
+
+    func didAsk(_ request: VideoRequest, about video: MusicVideo) {
+        let write = { [weak self] (bytes: [UInt8]) in self?.writeToTerminal?(bytes) ?? false }
+        switch request {
+        case .playPreview: playPreview(of: video)
+        case .copyPageURL: report(URLCopy.copy(video.trackURL, what: "page URL", write: write))
+        case .copyPreviewURL: report(URLCopy.copy(video.previewURL, what: "preview URL", write: write))
+        }
     }
 
     /// Waits until every request the views started has finished (tests script keys with it).

@@ -84,6 +84,7 @@ extension SessionNavigation {
     private var detailsActions: MusicVideoDetailsViewModelActions {
         MusicVideoDetailsViewModelActions(
             openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) })
+            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
+            playPreview: { [weak self] in self?.playPreview(of: $0) })
     }
 }

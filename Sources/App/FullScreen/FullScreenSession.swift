@@ -47,6 +47,7 @@ final class FullScreenSession {
             terminal.leave()
         }
         coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
+        coordinator.writeToTerminal = { [weak self] bytes in self?.terminal.write(bytes) == .written }
         coordinator.start(term: term, list: list)
         if startsInForeground { draw() } else { stopUntilForeground() }
         for await event in events.stream {

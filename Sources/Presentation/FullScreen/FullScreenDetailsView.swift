@@ -20,7 +20,7 @@ public struct DetailsViewState: Equatable, Sendable {
     }
 
     /// The screen as a pure function of the state. Every value was sanitised by the formatter;
-    /// a long value wraps onto the lines below, so a URL shows whole; a URL is also a link
+    /// a long value wraps onto the lines below, but a URL stays on one line (cut with …); it is a link
     /// target only when it is a plain http(s) address.
     public func render(columns: Int, rows height: Int) -> Frame {
         var frame = Frame(columns: columns, rows: height)
@@ -55,7 +55,10 @@ public struct DetailsViewState: Equatable, Sendable {
                 line.append(row.label, .bold)
                 lines.append(line)
             }
-            let pieces = DisplayWidth.wrap(row.value, toWidth: valueWidth, maximumLines: Self.maximumValueLines)
+            // A URL stays on one line, cut with … when it must be: a copy never picks up a break.
+            let pieces =
+                link != nil
+                ? [row.value] : DisplayWidth.wrap(row.value, toWidth: valueWidth, maximumLines: Self.maximumValueLines)
             for (index, piece) in pieces.enumerated() {
                 var line = FrameLine(columns: columns)
                 if stacked {
@@ -85,6 +88,7 @@ public final class FullScreenDetailsView: FullScreenView {
         didSet { if isLoading != oldValue { host?.setNeedsDisplay() } }
     }
     public weak var host: (any FullScreenHost)?
+    private var video: MusicVideo?
 
     public private(set) var state = DetailsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
@@ -99,6 +103,7 @@ public final class FullScreenDetailsView: FullScreenView {
         viewModel.rows
             .sink { [weak self] rows in self?.state.rows = rows }
             .store(in: &subscriptions)
+        viewModel.video.sink { [weak self] in self?.video = $0 }.store(in: &subscriptions)
         viewModel.notice
             .sink { [weak self] notice in self?.host?.report(notice) }
             .store(in: &subscriptions)
@@ -133,7 +138,9 @@ public final class FullScreenDetailsView: FullScreenView {
     /// Whether there is nothing to show (the lookup failed, found nothing, or was cancelled).
     public var isEmpty: Bool { state.rows.isEmpty }
 
-    public var keyHints: String { "o open · a artist's videos · Esc back · s search · ? help · q quit" }
+    public var keyHints: String {
+        "p play · y copy · o open · a artist's videos · Esc back · s search · ? help · q quit"
+    }
     public var activity: String? { isLoading ? "Looking up the video" : nil }
     public var capturesText: Bool { false }
 
@@ -141,6 +148,7 @@ public final class FullScreenDetailsView: FullScreenView {
         [
             ("o", "open the video's page in the browser"),
             ("a", "the artist's music videos"),
+        ] + VideoRequest.help + [
             ("↑ ↓", "scroll"),
             ("s", "a new search"),
             ("Esc ← b", "back to the list"),
@@ -154,7 +162,9 @@ public final class FullScreenDetailsView: FullScreenView {
         case .character("a"): viewModel.didShowArtistVideos()
         case .up, .character("k"): state.scroll(by: -1, columns: size.columns, rows: size.rows)
         case .down, .character("j"): state.scroll(by: 1, columns: size.columns, rows: size.rows)
-        default: return false
+        default:
+            guard let request = VideoRequest(key: key) else { return false }
+            if let video { host?.didAsk(request, about: video) }
         }
         return true
     }

@@ -125,7 +125,11 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         case .enter, .right:
             if let row = state.selectedRow { select(row) }
         default:
-            return false
+            // A chart's rows are videos: p, y and Y act on them.
+            guard let request = VideoRequest(key: key), let row = state.selectedRow,
+                let video = (state.rows[row] as? any MusicVideoRow)?.musicVideo
+            else { return false }
+            host?.didAsk(request, about: video)
         }
         return true
     }

@@ -132,13 +132,14 @@ public final class FullScreenResultsView: FullScreenView {
     }
 
     public var keyHints: String {
-        if state.isEditingFilter { return "type to filter · Enter keep · Esc clear" }
+        let count = state.filter == nil ? "" : "\(state.visible.count)/\(state.rows.count) · "
+        if state.isEditingFilter { return count + "type to filter · Enter keep · Esc clear" }
         if let hints = state.rowNumber.keyHints { return hints }
         if state.rows.isEmpty {
             return canRetry ? "r retry · Esc back · s search · q quit" : "Esc back · s search · q quit"
         }
         if canRetry { return "r retry · ↑/↓ select · Enter details · / filter · Esc back · ? help · q quit" }
-        return "↑/↓ select · Enter details · / filter · a artist · o open · Esc back · ? help · q quit"
+        return count + "↑/↓ select · Enter details · / filter · p play · a artist · o open · Esc back · ? help · q quit"
     }
 
     public var activity: String? {
@@ -162,6 +163,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("/", "filter the rows loaded (Enter keeps, Esc clears)"),
             ("a", "the selected video's artist's videos"),
             ("o", "open the selected video's page in the browser"),
+        ] + VideoRequest.help + [
             ("s", "a new search"),
             ("Esc ← b", "back"),
             ("r", "try a failed load again"),
@@ -203,7 +205,8 @@ public final class FullScreenResultsView: FullScreenView {
             let viewModel = viewModel
             host?.perform { await viewModel.didRetry() }
         default:
-            return false
+            guard let request = VideoRequest(key: key) else { return false }
+            if let row = state.selectedRow { host?.didAsk(request, about: state.rows[row].video) }
         }
         return true
     }

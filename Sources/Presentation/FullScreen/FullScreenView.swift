@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TerminalUI
 
@@ -10,6 +11,8 @@ public protocol FullScreenHost: AnyObject {
     func report(_ message: String)
     /// Runs a view-model input that awaits a request, without holding up the keys.
     func perform(_ work: @escaping @MainActor () async -> Void)
+    /// Plays or copies what the user asked of a video (`p`, `y`, `Y`), and says what came of it.
+    func didAsk(_ request: VideoRequest, about video: MusicVideo)
 }
 
 /// One screen of the full-screen session. It keeps its state (fed by its view model's

@@ -13,8 +13,10 @@ public struct ResultsViewState: Equatable, Sendable {
     public private(set) var rows: [MusicVideosListItemViewModel] = []
     /// The number of `rows[0]` (an `--offset` search starts past 1).
     public var firstNumber = 1
-    /// Indices into `rows` that pass the filter, in order.
+    /// Indices into `rows` that pass the filter: in order, or best match first while filtering.
     public private(set) var visible: [Int] = []
+    /// The characters the filter matched, by index into `rows`: title's and artist's.
+    public private(set) var matches: [Int: [[Int]]] = [:]
     /// Index into `visible`.
     public private(set) var selection = 0
     /// The first visible row shown (index into `visible`).
@@ -99,15 +101,14 @@ public struct ResultsViewState: Equatable, Sendable {
         isEditingFilter = true
     }
 
-    /// Applies a key to the filter being typed.
+    /// Applies a key to the filter being typed: the rows that match, best first, the best selected.
     /// - Returns: `false` when the key does not edit text.
     public mutating func editFilter(_ key: Key) -> Bool {
         guard var editor = filter else { return false }
-        let keptSelection = selectedRow
         guard editor.handle(key) else { return false }
         filter = editor
         refilter()
-        selection = keptSelection.flatMap { visible.firstIndex(of: $0) } ?? 0
+        selection = 0  // the best match, as in fzf
         top = 0
         clampSelection()
         return true
@@ -129,16 +130,15 @@ public struct ResultsViewState: Equatable, Sendable {
     }
 
     private mutating func refilter() {
-        guard let text = filter?.text, !text.isEmpty else {
+        matches = [:]
+        let pattern = FuzzyPattern(filter?.text ?? "")
+        guard !pattern.isEmpty else {
             visible = Array(rows.indices)
             return
         }
-        let words = text.lowercased().split(separator: " ")
-        visible = rows.indices.filter { index in
-            let row = rows[index]
-            let haystack = (row.title + " " + row.artist).lowercased()
-            return words.allSatisfy(haystack.includes)
-        }
+        let ranked = pattern.rank(rows.map { [$0.title, $0.artist] })
+        visible = ranked.map(\.index)
+        matches = Dictionary(uniqueKeysWithValues: ranked.map { ($0.index, $0.match.positions) })
     }
 
     private mutating func clampSelection() {
@@ -171,7 +171,7 @@ public struct ResultsViewState: Equatable, Sendable {
             var line = FrameLine(columns: listColumns)
             line.append("/", .bold)
             line.append(filter.text)
-            line.append("  \(visible.count) of \(rows.count)", .dim)
+            line.append("  \(visible.count)/\(rows.count)", .dim)
             frame[row] = line
             if isEditingFilter {
                 let before = filter.characters[0..<filter.cursor].reduce(0) { $0 + DisplayWidth.of($1) }
@@ -191,7 +191,7 @@ public struct ResultsViewState: Equatable, Sendable {
             for position in top..<end {
                 frame[row] = layout.line(
                     for: rows[visible[position]], number: firstNumber + visible[position],
-                    isSelected: position == selection)
+                    isSelected: position == selection, matched: matches[visible[position]] ?? [])
                 row += 1
             }
         }
@@ -262,16 +262,19 @@ struct RowLayout {
         }
     }
 
-    func line(for item: MusicVideosListItemViewModel, number: Int, isSelected: Bool) -> FrameLine {
+    func line(
+        for item: MusicVideosListItemViewModel, number: Int, isSelected: Bool, matched: [[Int]] = []
+    ) -> FrameLine {
         let look: CellAttributes = isSelected ? .reverse : []
         var line = FrameLine(columns: columns)
         line.append(isSelected ? "› " : "  ", look.union(.bold))
         line.append(String(number), width: numberWidth, look, alignRight: true)
         line.append("  ", look)
-        line.append(item.title, width: titleWidth, look)
+        line.append(item.title, width: titleWidth, look, highlighting: matched.first ?? [])
         if artistWidth > 0 {
             line.append("  ", look)
-            line.append(item.artist, width: artistWidth, look.union(isSelected ? [] : .dim))
+            line.append(
+                item.artist, width: artistWidth, look.union(isSelected ? [] : .dim), highlighting: matched.last ?? [])
         }
         if showsYearAndDuration {
             line.append("  ", look)

@@ -1,0 +1,174 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import TerminalUI
+import Testing
+
+@testable import App
+
+/// `p`, `y` and `Y` in the sessions, through the whole app: a fake player on a test `PATH`, and
+/// the bytes the full-screen session writes to the terminal outside its frames.
+@MainActor
+@Suite("Playing and copying the selected video")
+struct VideoRequestSessionTests {
+    nonisolated static let videos: [MusicVideo] = [
+        .stub(
+            id: 1, title: "Bags", artistName: "Clairo",
+            previewURL: URL(string: "https://video-ssl.itunes.apple.com/itunes-assets/a/bags.m4v")),
+        .stub(
+            id: 2, title: "Are You Bored Yet?", artistName: "Wallows",
+            trackURL: URL(string: "https://music.apple.com/us/music-video/are-you-bored-yet/2?uo=4"),
+            previewURL: URL(string: "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2")),
+        .stub(id: 3, title: "No Preview", artistName: "Nobody", previewURL: nil),
+    ]
+
+    @MainActor
+    final class Harness {
+        let coordinator: FullScreenFlowCoordinator
+        /// What was written to the terminal outside the frames. (A message and the keys do not fit
+        /// on one line at 100 columns: the message goes above the status line; `screen` has both.)
+        private(set) var written: [[UInt8]] = []
+
+        init(arguments: [String] = ["-i"], term: String? = "clairo", path: String) throws {
+            guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
+            let configuration = try AppConfiguration(
+                options: options, environment: ["PATH": path, "MVSEARCH_BENCH_NO_PREFETCH": "1"])
+            let console = Console(
+                output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
+                inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,
+                activityIndicator: HiddenActivityIndicator())
+            let videos = VideoRequestSessionTests.videos
+            let container = AppDIContainer(
+                configuration: configuration, console: console,
+                overrides: .init(
+                    musicVideosRepository: MockMusicVideosRepository(
+                        search: { query throws(CatalogError) in
+                            MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+                        },
+                        lookup: { query throws(CatalogError) in videos.first { $0.id == query.id } }),
+                    musicVideoChartsRepository: MockMusicVideoChartsRepository.returning(videos),
+                    recentSearchesRepository: InMemoryRecentSearchesRepository(),
+                    browser: RecordingBrowser(succeeds: false))
+            ).makeMusicVideosSceneDIContainer()
+            coordinator = container.makeFullScreenFlowCoordinator(
+                settings: .init(country: "US", limit: 5, attribute: .any, allowsExplicit: true))
+            coordinator.writeToTerminal = { [weak self] bytes in
+                self?.written.append(bytes)
+                return true
+            }
+            let list = try options.listCommand?.prepare(
+                ListArguments(term: options.term, country: "US", limit: 5, options: options))
+            coordinator.start(term: list == nil ? term : nil, list: list)
+        }
+
+        func type(_ keys: Key...) async {
+            await coordinator.waitUntilIdle()
+            for key in keys {
+                _ = coordinator.handle(key)
+                await coordinator.waitUntilIdle()
+            }
+        }
+
+        var screen: String { coordinator.frame(columns: 100, rows: 12).text }
+    }
+
+    #if os(Linux)
+        @Test("p on the 2nd result starts the mpv found on PATH with its preview URL; the status line says so")
+        func playsFromResults() async throws {
+            let programs = try FakePrograms()
+            try programs.add("mpv")
+            let session = try Harness(path: programs.folder.path)
+            await session.type(.down, .character("p"))
+            #expect(
+                programs.said() == [
+                    "mpv", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2", "/dev/null",
+                ])
+            #expect(session.screen.contains("playing the preview in mpv"))
+        }
+
+        @Test("p on the details screen, and on a chart's row, plays that video's preview")
+        func playsFromDetailsAndCharts() async throws {
+            let programs = try FakePrograms()
+            try programs.add("vlc")
+            let details = try Harness(path: programs.folder.path)
+            await details.type(.enter, .character("p"))
+            #expect(details.screen.hasPrefix("Bags"))
+            #expect(
+                programs.said() == ["vlc", "https://video-ssl.itunes.apple.com/itunes-assets/a/bags.m4v", "/dev/null"])
+            #expect(details.screen.contains("playing the preview in vlc"))
+
+            let chart = try Harness(arguments: ["-i", "--top"], path: programs.folder.path)
+            await chart.type(.down, .character("p"))
+            #expect(
+                programs.said() == [
+                    "vlc", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2", "/dev/null",
+                ])
+            #expect(chart.screen.contains("playing the preview in vlc"))
+        }
+    #endif
+
+    @Test("Given no preview, or no player and no browser, then the status line says why nothing plays")
+    func reasons() async throws {
+        let session = try Harness(path: "/nonexistent")
+        await session.type(.end, .character("p"))
+        #expect(session.screen.contains("this video has no preview to play"))
+        await session.type(.home, .character("p"))
+        #expect(session.screen.contains("no player found — install mpv, vlc or ffplay, or set MVSEARCH_PLAYER"))
+    }
+
+    @Test(
+        "y copies the page URL and Y the preview URL with OSC 52, written apart from the frames; the status line says which"
+    )
+    func copies() async throws {
+        let session = try Harness(path: "/nonexistent")
+        await session.type(.down, .character("y"))
+        let page = "https://music.apple.com/us/music-video/are-you-bored-yet/2?uo=4"
+        #expect(session.written == [Array("\u{1B}]52;c;\(Data(page.utf8).base64EncodedString())\u{07}".utf8)])
+        #expect(session.screen.contains("copied the page URL"))
+        await session.type(.character("Y"))
+        let preview = "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2"
+        #expect(session.written.last == Array("\u{1B}]52;c;\(Data(preview.utf8).base64EncodedString())\u{07}".utf8))
+        #expect(session.screen.contains("copied the preview URL"))
+        // Never inside a frame.
+        #expect(!session.screen.contains("52;c"))
+        await session.type(.end, .character("Y"))
+        #expect(session.written.count == 2)
+        #expect(session.screen.contains("this video has no preview URL to copy"))
+        await session.type(.enter, .character("y"))
+        #expect(session.written.count == 3)
+    }
+
+    @Test("The line session's details screen plays the preview with p too")
+    func lineSession() async throws {
+        let recorded = RecordingPlayer()
+        let diagnostics = CapturingOutput()
+        let console = Console(
+            output: CapturingOutput(), diagnostics: diagnostics, input: ScriptedInput(["clairo", "2", "p", "q"]),
+            inputIsTerminal: false, outputIsTerminal: false, diagnosticsIsTerminal: false, width: 100,
+            activityIndicator: HiddenActivityIndicator())
+        let videos = Self.videos
+        let application = Application(
+            arguments: ["-i"], environment: [:], console: console,
+            overrides: .init(
+                musicVideosRepository: MockMusicVideosRepository(search: { query throws(CatalogError) in
+                    MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
+                }),
+                recentSearchesRepository: InMemoryRecentSearchesRepository(), browser: RecordingBrowser(),
+                player: recorded),
+            requests: RequestScope())
+        #expect(await application.run() == .success)
+        #expect(recorded.played.withLock { $0 } == [try #require(videos[1].previewURL)])
+        #expect(diagnostics.text.contains("mvsearch: playing the preview in fake\n"))
+    }
+}
+
+/// A player that records what it was asked to play.
+final class RecordingPlayer: PreviewPlaying {
+    let played = Locked<[URL]>([])
+
+    func play(_ url: URL) -> PreviewPlayback {
+        played.withLock { $0.append(url) }
+        return .started(player: "fake")
+    }
+}
