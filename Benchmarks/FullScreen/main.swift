@@ -1,7 +1,8 @@
 // In-process cost of one key in the full-screen results screen with 200 rows loaded: the key
 // handled by the view, the frame drawn (body, status line) and diffed against the last one into
 // the bytes for the terminal — what the session does per key, minus the write(2) itself. Also
-// the bytes written for moving the selection by one row. Usage: mvsearch-fullscreen-benchmark BODY [N]
+// the bytes written for moving the selection by one row, and the cost of a key typed into the
+// filter (every row matched and ranked). Usage: mvsearch-fullscreen-benchmark BODY [N]
 import Data
 import Domain
 import Foundation
@@ -110,6 +111,38 @@ func run() async {
         }
         print("\(columns)x\(rows)\tbytes per one-row move, selection inside the view\t\(describe(bytesInView))")
         print("\(columns)x\(rows)\tbytes per one-row move, the list scrolling\t\(describe(bytesScrolling))")
+
+        // The filter: "/", then "clairo bags" typed and erased a key at a time, each key matching
+        // every one of the 200 rows (fzf's scoring, best first, highlighted) and drawing the frame.
+        let query = "clairo bags"
+        let filterKeys =
+            query.map { Key.character($0) } + Array(repeating: Key.backspace, count: query.count)
+        var filterCPU: [Double] = []
+        var filterBytes: [Int] = []
+        for sweep in 0..<(sweeps + 1) {
+            _ = view.handle(.character("/"))
+            shown = frame()
+            for key in filterKeys {
+                let cpuStart = threadCPUMicroseconds()
+                _ = view.handle(key)
+                let next = frame()
+                let bytes = encoder.encode(from: shown, to: next)
+                let cpu = threadCPUMicroseconds() - cpuStart
+                shown = next
+                guard sweep > 0 else { continue }
+                filterCPU.append(cpu)
+                filterBytes.append(bytes.count)
+            }
+            _ = view.handle(.escape)
+            shown = frame()
+        }
+        filterCPU.sort()
+        print(
+            "\(columns)x\(rows)\tfilter key (type or erase) + frame CPU time: median "
+                + "\(String(format: "%.1f", filterCPU[filterCPU.count / 2])) µs\tmean "
+                + "\(String(format: "%.1f", filterCPU.reduce(0, +) / Double(filterCPU.count))) µs\tp99 "
+                + "\(String(format: "%.1f", filterCPU[filterCPU.count * 99 / 100])) µs\t"
+                + "bytes mean \(filterBytes.reduce(0, +) / max(1, filterBytes.count)) B (\(filterCPU.count) keys)")
     }
 }
 

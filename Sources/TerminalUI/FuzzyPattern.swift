@@ -100,15 +100,31 @@ struct FoldedText {
                 previous = .space
             }
             fieldStarts.append(characterCount)
-            for character in field {
-                let current = CharacterClass(character)
-                let bonus = Self.bonus(after: previous, at: current)
-                var folded = String.UnicodeScalarView()
-                for scalar in character.unicodeScalars { TextFolding.append(scalar, to: &folded) }
-                for (offset, scalar) in folded.enumerated() {
-                    units.append(scalar)
+            units.reserveCapacity(units.count + field.utf8.count)
+            if field.utf8.allSatisfy({ $0 < 0x80 }) {
+                // ASCII (most titles): a character is a byte; no grapheme breaking, no table.
+                for byte in field.utf8 {
+                    let current = CharacterClass(Unicode.Scalar(byte))
+                    units.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
                     owners.append(characterCount)
-                    bonuses.append(offset == 0 ? bonus : 0)
+                    bonuses.append(Self.bonus(after: previous, at: current))
+                    previous = current
+                    characterCount += 1
+                }
+                continue
+            }
+            for character in field {
+                let scalars = character.unicodeScalars
+                guard let first = scalars.first else { continue }
+                let current = CharacterClass(first)
+                var bonus = Self.bonus(after: previous, at: current)
+                for scalar in scalars {
+                    TextFolding.forEachFolded(scalar) { folded in
+                        units.append(folded)
+                        owners.append(characterCount)
+                        bonuses.append(bonus)
+                        bonus = 0
+                    }
                 }
                 previous = current
                 characterCount += 1
@@ -204,25 +220,34 @@ struct FoldedText {
     }
 }
 
-/// What a character is, for word boundaries.
+/// What a character is, for word boundaries: the class of its first scalar.
 private enum CharacterClass {
     case space, delimiter, lower, upper, digit, letter, other
 
-    init(_ character: Character) {
-        if character.isWhitespace {
-            self = .space
-        } else if "/,:;|-_.'\"()[]&+".contains(character) {
-            self = .delimiter
-        } else if character.isNumber {
-            self = .digit
-        } else if character.isUppercase {
-            self = .upper
-        } else if character.isLowercase {
-            self = .lower
-        } else if character.isLetter {
-            self = .letter
-        } else {
-            self = .other
+    init(_ scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0x61...0x7A: self = .lower
+        case 0x41...0x5A: self = .upper
+        case 0x30...0x39: self = .digit
+        case 0x20, 0x09...0x0D: self = .space
+        case 0x21...0x7E:
+            // / , : ; | - _ . ' " ( ) [ ] & +
+            self = "/,:;|-_.'\"()[]&+".utf8.contains(UInt8(scalar.value)) ? .delimiter : .other
+        default:
+            let properties = scalar.properties
+            if properties.isWhitespace {
+                self = .space
+            } else if properties.isUppercase {
+                self = .upper
+            } else if properties.isLowercase {
+                self = .lower
+            } else if properties.isAlphabetic {
+                self = .letter
+            } else if properties.numericType != nil {
+                self = .digit
+            } else {
+                self = .other
+            }
         }
     }
 }

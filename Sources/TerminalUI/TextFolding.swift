@@ -18,22 +18,34 @@ public enum TextFolding {
 
     /// Appends what `scalar` folds to (nothing for a combining mark, two letters for `ß`).
     public static func append(_ scalar: Unicode.Scalar, to folded: inout String.UnicodeScalarView) {
+        forEachFolded(scalar) { folded.append($0) }
+    }
+
+    /// Calls `body` with each scalar `scalar` folds to, in order.
+    @inlinable
+    public static func forEachFolded(_ scalar: Unicode.Scalar, _ body: (Unicode.Scalar) -> Void) {
         let value = scalar.value
         if value < 0x80 {
-            folded.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
-            return
+            body(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+        } else {
+            foldNonASCII(scalar, body)
         }
+    }
+
+    @usableFromInline
+    static func foldNonASCII(_ scalar: Unicode.Scalar, _ body: (Unicode.Scalar) -> Void) {
+        let value = scalar.value
         if let base = baseLetter(of: value) {
-            folded.append(base)
+            body(base)
             return
         }
         if let letters = ligatures[value] {
-            folded.append(contentsOf: letters.unicodeScalars)
+            for letter in letters.unicodeScalars { body(letter) }
             return
         }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark: return
-        default: folded.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+        default: for lower in scalar.properties.lowercaseMapping.unicodeScalars { body(lower) }
         }
     }
 
