@@ -126,7 +126,7 @@ struct FullScreenListFrameTests {
                 the iTunes service limits clients to
                 about 20 requests a minute and refused
                 this one
-                ↑/↓ select · Enter artist's videos · Es…
+                ↑/↓ select · Enter artist's videos · / …
                 """)
         // Short enough to share the status line, it does so; help never covers a message.
         let wide = FullScreenChrome.frame(

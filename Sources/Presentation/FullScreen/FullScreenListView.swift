@@ -82,14 +82,16 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     public var keyHints: String {
+        let count = state.filter.map { "\($0.order.count)/\(state.rows.count) · " } ?? ""
+        if state.filter?.isEditing == true { return count + "type to filter · Enter keep · Esc clear" }
         if let hints = state.rowNumber.keyHints { return hints }
         if state.rows.isEmpty { return "Esc back · q quit" }
-        return "↑/↓ select · Enter \(choice) · Esc back · ? help · q quit"
+        return count + "↑/↓ select · Enter \(choice) · / filter · Esc back · ? help · q quit"
     }
 
     public var activity: String? { state.loading == .idle ? nil : "Searching" }
 
-    public var capturesText: Bool { false }
+    public var capturesText: Bool { state.filter?.isEditing == true }
 
     public var help: [(key: String, action: String)] {
         [
@@ -98,6 +100,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             ("Home End  g G", "the first / last row"),
             ("Enter →", "the selected row's \(choice)"),
             ("digits, Enter", "the \(choice) of the row with that number"),
+            ("/", "filter the rows (Enter keeps, Esc clears)"),
             ("Esc ← b", "back"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
@@ -105,6 +108,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     public func handle(_ key: Key) -> Bool {
+        if state.filter?.isEditing == true { return handleFilterKey(key) }
         // A number chooses among rows: with none shown, digits are not the list's.
         switch state.rows.isEmpty ? .passed : state.rowNumber.handle(key) {
         case .open(let number): open(number: number)
@@ -124,12 +128,25 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         case .end, .character("G"): state.selectLast()
         case .enter, .right:
             if let row = state.selectedRow { select(row) }
+        case .character("/") where !state.rows.isEmpty: state.startFilter()
+        case .escape where state.filter != nil: state.clearFilter()
         default:
             // A chart's rows are videos: p, y and Y act on them.
             guard let request = VideoRequest(key: key), let row = state.selectedRow,
                 let video = (state.rows[row] as? any MusicVideoRow)?.musicVideo
             else { return false }
             host?.didAsk(request, about: video)
+        }
+        return true
+    }
+
+    private func handleFilterKey(_ key: Key) -> Bool {
+        switch key {
+        case .enter: state.finishFilter()
+        case .escape: state.clearFilter()
+        case .up: state.moveSelection(by: -1)
+        case .down: state.moveSelection(by: 1)
+        default: return state.editFilter(key)
         }
         return true
     }

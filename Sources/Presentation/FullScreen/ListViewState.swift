@@ -8,10 +8,12 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
     /// Sanitised: the view model's title, or what the coordinator called the list.
     public var title: String
     public private(set) var rows: [Row] = []
-    /// Index into `rows`.
+    /// Index into `shown`.
     public private(set) var selection = 0
-    /// The first row shown (index into `rows`).
+    /// The first row shown (index into `shown`).
     public private(set) var top = 0
+    /// The `/` filter, when one is set.
+    public private(set) var filter: RowFilter?
     /// A row's number being typed, to choose that row.
     public var rowNumber = RowNumberEntry()
     public var loading = ListLoading.idle
@@ -22,8 +24,14 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
         self.title = TerminalSanitizer.sanitize(title)
     }
 
-    /// The row selected, or `nil` when there are none.
-    public var selectedRow: Int? { rows.indices.contains(selection) ? selection : nil }
+    /// The rows shown, as indices into `rows`: all, or those the filter matches, best first.
+    public var shown: [Int] { filter?.order ?? Array(rows.indices) }
+
+    /// The row selected (an index into `rows`), or `nil` when there are none.
+    public var selectedRow: Int? {
+        let shown = shown
+        return shown.indices.contains(selection) ? shown[selection] : nil
+    }
 
     /// A new list: the selection goes back to the first row, unless the same rows came again.
     public mutating func setRows(_ newRows: [Row]) {
@@ -32,8 +40,44 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
             top = 0
         }
         rows = newRows
+        filter?.apply(to: rows.map(Self.fields))
         clampSelection()
     }
+
+    // MARK: Filter
+
+    public mutating func startFilter() {
+        if filter == nil { filter = RowFilter() }
+        filter?.isEditing = true
+        filter?.apply(to: rows.map(Self.fields))
+    }
+
+    /// Applies a key to the filter being typed: the rows that match, best first, the best selected.
+    /// - Returns: `false` when the key does not edit text.
+    public mutating func editFilter(_ key: Key) -> Bool {
+        guard filter?.edit(key) == true else { return false }
+        filter?.apply(to: rows.map(Self.fields))
+        selection = 0
+        top = 0
+        return true
+    }
+
+    /// Enter: stop typing, keep the filter (an empty one goes).
+    public mutating func finishFilter() {
+        filter?.isEditing = false
+        if filter?.text.isEmpty ?? true { clearFilter() }
+    }
+
+    /// Esc: every row again, the selected one still selected.
+    public mutating func clearFilter() {
+        let kept = selectedRow
+        filter = nil
+        selection = kept ?? 0
+        clampSelection()
+    }
+
+    /// What the filter matches in a row: every column's text.
+    private static func fields(of row: Row) -> [String] { Row.tableColumns.map { $0.value(row) } }
 
     // MARK: Selection
 
@@ -48,7 +92,7 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
     }
 
     public mutating func selectLast() {
-        selection = rows.count - 1
+        selection = shown.count - 1
         clampSelection()
     }
 
@@ -57,19 +101,20 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
     public mutating func select(number: Int) -> Int? {
         let index = number - 1
         guard rows.indices.contains(index) else { return nil }
-        selection = index
+        if filter.map({ !$0.order.contains(index) }) ?? false { clearFilter() }
+        selection = shown.firstIndex(of: index) ?? index
         return index
     }
 
     private mutating func clampSelection() {
-        selection = max(0, min(selection, rows.count - 1))
+        selection = max(0, min(selection, shown.count - 1))
     }
 
     // MARK: Drawing
 
-    /// How many rows fit in a body `rows` high, below the title and the column headers.
+    /// How many rows fit in a body `rows` high, below the title, the filter and the column headers.
     public func listHeight(rows: Int) -> Int {
-        max(1, rows - 2)
+        max(1, rows - 2 - (filter == nil ? 0 : 1))
     }
 
     /// Scrolls so the selection is in view; called before drawing with the body's height.
@@ -77,7 +122,7 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
         let height = listHeight(rows: rows)
         if selection < top { top = selection }
         if selection >= top + height { top = selection - height + 1 }
-        top = max(0, min(top, max(0, self.rows.count - height)))
+        top = max(0, min(top, max(0, shown.count - height)))
     }
 
     /// The screen as a pure function of the state (`scrollToSelection` has placed `top`): the
@@ -86,6 +131,12 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
     public func render(columns: Int, rows height: Int) -> Frame {
         var frame = Frame(columns: columns, rows: height)
         frame[0] = header(columns: columns)
+        let below = filter == nil ? 0 : 1  // the filter's line, under the title
+        if let filter {
+            let (line, cursor) = filter.line(columns: columns, total: rows.count)
+            frame[1] = line
+            frame.cursor = cursor.map { Frame.Position(row: 1, column: $0) }
+        }
         if rows.isEmpty {
             let message = loading == .firstPage ? "Searching…" : (emptyMessage ?? "Nothing to show")
             frame[2] = FrameLine("  " + message, columns: columns, attributes: loading == .idle ? .bold : .dim)
@@ -100,12 +151,14 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
             headers.append("  ")
             headers.append(column.column.header, width: column.width, .bold, alignRight: column.column.alignRight)
         }
-        frame[1] = headers
-        let end = min(rows.count, top + listHeight(rows: height))
-        var line = 2
-        for index in top..<max(top, end) {
+        frame[1 + below] = headers
+        let shown = shown
+        let end = min(shown.count, top + listHeight(rows: height))
+        var line = 2 + below
+        for position in top..<max(top, end) {
             frame[line] = self.line(
-                at: index, layout: layout, numberWidth: numberWidth, columns: columns, isSelected: index == selection)
+                at: shown[position], layout: layout, numberWidth: numberWidth, columns: columns,
+                isSelected: position == selection)
             line += 1
         }
         return frame
@@ -129,7 +182,13 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
         for column in layout {
             line.append("  ", look)
             let value = column.values[index]
-            if column.markers[index], let marker = column.column.marker {
+            let matched = filter?.matches[index].flatMap { fields in
+                Row.tableColumns.firstIndex { $0.header == column.column.header }.map { fields[$0] }
+            }
+            if let matched, !matched.isEmpty, !column.markers[index] {
+                line.append(
+                    value, width: column.width, look, alignRight: column.column.alignRight, highlighting: matched)
+            } else if column.markers[index], let marker = column.column.marker {
                 let start = line.width
                 line.append(value, width: max(0, column.width - column.markerWidth), look)
                 line.append(" ", look)
