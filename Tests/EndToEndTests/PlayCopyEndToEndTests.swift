@@ -1,0 +1,76 @@
+import Foundation
+import Mocks
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `p`, `y` and `/` in the full-screen session on a pseudo-terminal: the built binary, a fake
+/// player on a test `PATH`, the bytes the terminal received.
+#if os(Linux)
+    @Suite("mvsearch end to end: play, copy, filter")
+    struct PlayCopyEndToEndTests {
+        @Test(
+            "p runs the mpv on PATH with the selected row's previewUrl; y writes OSC 52 with the page URL; /brd highlights B, r, d"
+        )
+        func playCopyFilter() async throws {
+            let search = try Fixture.data("search-musicvideo-clairo")
+            let server = try LoopbackHTTPServer { _, _ in .json(search) }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-e2e-player-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fifo = folder.appendingPathComponent("said").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            defer { close(reader) }
+            let player = folder.appendingPathComponent("mpv")
+            try "#!/bin/sh\nprintf '%s|' \"$@\" > '\(fifo)'\n".write(to: player, atomically: true, encoding: .utf8)
+            #expect(chmod(player.path, 0o700) == 0)
+
+            var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+            environment["PATH"] = folder.path + ":/usr/bin:/bin"
+            environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+            let terminal = try PseudoTerminal(["-i", "-l", "5", "clairo"], environment: environment)
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+
+            // The first row's preview, from the recorded answer.
+            let rows = try #require(
+                (try JSONSerialization.jsonObject(with: search) as? [String: Any])?["results"] as? [[String: Any]])
+            let preview = try #require(rows.first?["previewUrl"] as? String)
+            let page = try #require(rows.first?["trackViewUrl"] as? String)
+
+            terminal.send("p")
+            var said = [UInt8]()
+            var chunk = [UInt8](repeating: 0, count: 512)
+            var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            while poll(&descriptor, 1, 30_000) > 0 {
+                let count = read(reader, &chunk, chunk.count)
+                if count > 0 {
+                    said += chunk[..<count]
+                } else if count == 0 && !said.isEmpty {
+                    break
+                }
+            }
+            #expect(String(decoding: said, as: UTF8.self) == preview + "|")
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("playing the preview in mpv") } })
+
+            terminal.send("y")
+            let sequence = "\u{1B}]52;c;" + Data(page.utf8).base64EncodedString() + "\u{07}"
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains(sequence) } })
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("copied the page URL") } })
+
+            terminal.send("/brd")
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("1/4 · type to filter") } })
+            // B, r and d of "Bored" drawn highlighted (yellow).
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("33mB") && $0.contains("33md") } })
+
+            terminal.send("\rq")  // Enter keeps the filter, q quits (Esc right before q would read as Alt-Q)
+            let (status, stderr) = await MVSearchProcess.offPool { terminal.finish() }
+            #expect(status == 0)
+            #expect(stderr.isEmpty)
+        }
+    }
+#endif
