@@ -29,15 +29,25 @@ final class FakePrograms {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// A program `name` that writes `name|arg1|arg2|…` (and whether its output is /dev/null) to the FIFO.
+    /// A program `name` that writes `name|arg1|arg2|…` (and where its output goes) to the FIFO.
     func add(_ name: String) throws {
-        let program = folder.appendingPathComponent(name)
-        try """
-        #!/bin/sh
-        out=$(readlink /proc/$$/fd/1)
-        { printf '%s' '\(name)'; for argument in "$@"; do printf '|%s' "$argument"; done; printf '|%s' "$out"; } > '\(fifo)'
-        """.write(to: program, atomically: true, encoding: .utf8)
-        guard chmod(program.path, 0o700) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        try Self.writeProgram(
+            """
+            #!/bin/sh
+            out=$(readlink /proc/$$/fd/1)
+            { printf '%s' '\(name)'; for argument in "$@"; do printf '|%s' "$argument"; done; printf '|%s' "$out"; } > '\(fifo)'
+            """, to: folder.appendingPathComponent(name).path)
+    }
+
+    /// Writes an executable script through a close-on-exec descriptor: a program another test
+    /// starts meanwhile must not inherit it open for writing, or running the script fails with
+    /// ETXTBSY (seen in the whole suite: the next player on the list was started instead).
+    static func writeProgram(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard close(descriptor) == 0, written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 
     /// What a program wrote, waiting at most 30 s for it to start (a loaded machine).

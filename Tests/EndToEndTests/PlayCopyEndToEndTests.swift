@@ -27,8 +27,12 @@ import Testing
             let reader = open(fifo, O_RDONLY | O_NONBLOCK)
             defer { close(reader) }
             let player = folder.appendingPathComponent("mpv")
-            try "#!/bin/sh\nprintf '%s|' \"$@\" > '\(fifo)'\n".write(to: player, atomically: true, encoding: .utf8)
-            #expect(chmod(player.path, 0o700) == 0)
+            // Written through a close-on-exec descriptor: a process started meanwhile by another test
+            // must not hold it open for writing (running it would fail with ETXTBSY).
+            let script = Array("#!/bin/sh\nprintf '%s|' \"$@\" > '\(fifo)'\n".utf8)
+            let file = open(player.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
+            #expect(script.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == script.count)
+            #expect(close(file) == 0)
 
             var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
             environment["PATH"] = folder.path + ":/usr/bin:/bin"

@@ -42,16 +42,30 @@ struct SystemPreviewPlayer: PreviewPlaying {
     /// Tried in this order when the variable is not set.
     static let knownPlayers = ["mpv", "vlc", "ffplay"]
 
-    let environment: [String: String]
+    /// The user's command line for a player (`MVSEARCH_PLAYER`, or a setting), if any.
+    let command: String?
+    /// Where players are looked for (`PATH`).
+    let searchPath: String
     /// The last resort.
     let browser: any URLOpening
+
+    /// The player `MVSEARCH_PLAYER` names, looked for on `PATH`.
+    init(environment: [String: String], browser: any URLOpening) {
+        self.init(
+            command: environment[Self.variable], searchPath: environment["PATH"] ?? "/usr/bin:/bin", browser: browser)
+    }
+
+    init(command: String?, searchPath: String, browser: any URLOpening) {
+        self.command = command
+        self.searchPath = searchPath
+        self.browser = browser
+    }
 
     func play(_ url: URL) -> PreviewPlayback {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.absoluteString.utf8.count <= SystemBrowser.maximumURLBytes
         else { return .refused }
-        let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
-        if let command = environment[Self.variable], !command.trimmingWhitespace().isEmpty {
+        if let command, !command.trimmingWhitespace().isEmpty {
             guard let words = Self.words(of: command), let program = words.first else {
                 return .chosenPlayerMissing(program: command)
             }
