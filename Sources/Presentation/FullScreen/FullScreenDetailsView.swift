@@ -139,7 +139,7 @@ public final class FullScreenDetailsView: FullScreenView {
     public var isEmpty: Bool { state.rows.isEmpty }
 
     public var keyHints: String {
-        "p play · y copy · o open · a artist's videos · Esc back · s search · ? help · q quit"
+        "p play · y copy · o open · a artist · Esc back · s search · ? help · q quit"
     }
     public var activity: String? { isLoading ? "Looking up the video" : nil }
     public var capturesText: Bool { false }
