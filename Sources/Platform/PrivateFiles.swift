@@ -10,15 +10,20 @@ import Foundation
 /// as ssh and gpg apply them: a folder or file is trusted only when it is
 /// the user's own. A folder must be a real folder (not a link) owned by the user; one the user
 /// owns with a loose mode is tightened to `0700`. A file must be a regular file (not a link)
-/// owned by the user and writable by no one else. No link is ever followed, every descriptor
-/// is close-on-exec, and opening never blocks (a planted FIFO is refused, not waited on).
+/// owned by the user and writable by no one else. No link is ever followed (but for a file the
+/// user writes by hand and may keep elsewhere, when the caller asks: the file linked to must then
+/// be the user's own), every descriptor is close-on-exec, and opening never blocks (a planted
+/// FIFO is refused, not waited on).
 public enum PrivateFiles {
     /// Why a folder or file is not used, e.g. `/x/cache belongs to another user (uid 65534)`.
     public struct Refusal: Error, Equatable, Sendable {
         public let reason: String
+        /// The file is the user's own but larger than the reader takes.
+        public let isTooLarge: Bool
 
-        public init(_ reason: String) {
+        public init(_ reason: String, isTooLarge: Bool = false) {
             self.reason = reason
+            self.isTooLarge = isTooLarge
         }
     }
 
@@ -64,20 +69,29 @@ public enum PrivateFiles {
     ///   - file: The file.
     ///   - userID: Whose it must be.
     ///   - touch: Set its modification time to now (a cache entry just used).
+    ///   - maximumBytes: The largest file read.
+    ///   - followsLinks: Follow a symbolic link (a settings file a dotfile manager links to), and
+    ///     check the file it leads to.
     /// - Returns: The contents, or `nil` when there is no such file.
-    /// - Throws: `Refusal` when it is not the user's own, not a regular file, or unreadable.
-    public static func read(_ file: URL, userID: uid_t = geteuid(), touch: Bool = false) throws(Refusal) -> Data? {
+    /// - Throws: `Refusal` when it is not the user's own, not a regular file, unreadable, or
+    ///   larger than `maximumBytes` (`isTooLarge`).
+    public static func read(
+        _ file: URL, userID: uid_t = geteuid(), touch: Bool = false, maximumBytes: Int = maximumFileBytes,
+        followsLinks: Bool = false
+    ) throws(Refusal) -> Data? {
         let path = file.path
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | (followsLinks ? 0 : O_NOFOLLOW) | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw refusal(opening: path, errno)
+            throw refusal(opening: path, errno, followsLinks: followsLinks)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Refusal("cannot examine \(path)") }
         try checkFile(info, path: path, userID: userID)
-        guard Int(info.st_size) <= maximumFileBytes else { throw Refusal("\(path) is too large") }
+        guard Int(info.st_size) <= maximumBytes else {
+            throw Refusal("\(path) is too large (\(info.st_size) bytes; at most \(maximumBytes))", isTooLarge: true)
+        }
         var data = Data(count: Int(info.st_size))
         var total = 0
         while total < data.count {
@@ -131,14 +145,14 @@ public enum PrivateFiles {
         open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     }
 
-    private static func refusal(opening path: String, _ code: Int32) -> Refusal {
+    private static func refusal(opening path: String, _ code: Int32, followsLinks: Bool = false) -> Refusal {
         var info = stat()
-        if lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK) {
+        if !followsLinks && lstat(path, &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK) {
             return Refusal("\(path) is a symbolic link")
         }
         switch code {
         case ENOTDIR: return Refusal("\(path) is not a folder")
-        case ELOOP: return Refusal("\(path) is a symbolic link")
+        case ELOOP: return Refusal(followsLinks ? "\(path) leads to a loop of links" : "\(path) is a symbolic link")
         default: return Refusal("cannot open \(path): \(describe(code))")
         }
     }

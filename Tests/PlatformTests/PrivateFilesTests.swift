@@ -84,6 +84,41 @@ struct PrivateFilesTests {
         }
     }
 
+    @Test("Given followsLinks, a link to the user's own file is read, and the file it leads to is checked")
+    func followsLinksWhenAsked() throws {
+        let target = root.appendingPathComponent("dotfiles-config")
+        try Data("country = GB\n".utf8).write(to: target)
+        chmod(target.path, 0o644)
+        let link = root.appendingPathComponent("config")
+        symlink(target.path, link.path)
+        #expect(try PrivateFiles.read(link, followsLinks: true) == Data("country = GB\n".utf8))
+        chmod(target.path, 0o664)
+        #expect(throws: PrivateFiles.Refusal("\(link.path) is writable by other users")) {
+            try PrivateFiles.read(link, followsLinks: true)
+        }
+        chmod(target.path, 0o600)
+        #expect(throws: PrivateFiles.Refusal("\(link.path) belongs to another user (uid \(geteuid()))")) {
+            try PrivateFiles.read(link, userID: geteuid() + 1, followsLinks: true)
+        }
+        let loop = root.appendingPathComponent("loop")
+        symlink(loop.path, loop.path)
+        #expect(throws: PrivateFiles.Refusal("\(loop.path) leads to a loop of links")) {
+            try PrivateFiles.read(loop, followsLinks: true)
+        }
+    }
+
+    @Test("Given a limit, a file of that size is read and a larger one refused as too large")
+    func maximumBytes() throws {
+        let file = root.appendingPathComponent("sized")
+        try Data(repeating: 0x23, count: 100).write(to: file)
+        chmod(file.path, 0o600)
+        #expect(try PrivateFiles.read(file, maximumBytes: 100)?.count == 100)
+        #expect { try PrivateFiles.read(file, maximumBytes: 99) } throws: {
+            ($0 as? PrivateFiles.Refusal)?.isTooLarge == true
+        }
+        #expect(try PrivateFiles.read(root.appendingPathComponent("missing"), maximumBytes: 1) == nil)
+    }
+
     @Test("openForUpdate creates a missing file 0600")
     func openForUpdate() throws {
         let file = root.appendingPathComponent("lock")
