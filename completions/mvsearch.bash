@@ -6,7 +6,7 @@
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --timeout
 --retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --artists --top --genre
 --history
---clear-history -v --verbose -h --help --version'
+--clear-history --settings -v --verbose -h --help --version'
 _mvsearch_formats='table plain json jsonl'
 _mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
 country currency price url artistUrl previewUrl artworkUrl name rank term'

@@ -47,6 +47,7 @@ complete -c mvsearch -l top -d "the store's top music videos chart"
 complete -c mvsearch -l genre -x -a '14\tPop 21\tRock 18\tHip-Hop/Rap 15\tR\&B/Soul 6\tCountry 20\tAlternative 17\tDance 7\tElectronic 12\tLatin 51\tK-Pop' -d "with --top: one genre's chart"
 complete -c mvsearch -l history -d 'print recent searches'
 complete -c mvsearch -l clear-history -d 'forget recent searches'
+complete -c mvsearch -l settings -d 'print the settings in effect and where each comes from'
 complete -c mvsearch -s v -l verbose -d 'one line on stderr per request'
 complete -c mvsearch -s h -l help -d 'show the help'
 complete -c mvsearch -l version -d 'show the version'

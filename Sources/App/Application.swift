@@ -37,13 +37,33 @@ struct Application {
             console.output.write(HelpText.version + "\n")
             return .success
         case .search(let options):
+            let settingsFile: LoadedSettingsFile
+            do {
+                settingsFile = try loadSettingsFile()
+            } catch {
+                return fail(error)
+            }
             do {
                 return await run(
-                    try prepare(options), hints: CommandLineHintPhrasing(arguments: arguments, options: options))
+                    try prepare(options, settingsFile: settingsFile),
+                    hints: CommandLineHintPhrasing(arguments: arguments, options: options))
             } catch {
                 return fail(error)
             }
         }
+    }
+
+    /// The settings file, when there is one; one warning when it is not used.
+    /// - Throws: `SettingsFileError` for a bad line.
+    private func loadSettingsFile() throws(SettingsFileError) -> LoadedSettingsFile {
+        let file = try LoadedSettingsFile.load(environment: environment)
+        if case .refused(let reason) = file.status {
+            console.diagnostics.write(
+                "mvsearch: not using the settings file: \(TerminalSanitizer.sanitize(reason)) — "
+                    + "make it a file of your own that only you can write (chmod 600), or remove it; using the defaults\n"
+            )
+        }
+        return file
     }
 
     /// The status, or 74 when the output could not be written or the input could not be read
@@ -63,17 +83,23 @@ struct Application {
 
     /// Every check of the command line, in the order a user fixes them: which flow, the
     /// settings, then the query. Nothing has been made yet when one fails.
-    func prepare(_ options: SearchOptions) throws(UsageError) -> (Invocation, AppConfiguration) {
+    /// - Parameter settingsFile: The settings file, read and checked.
+    func prepare(_ options: SearchOptions, settingsFile: LoadedSettingsFile = .noFile) throws(UsageError)
+        -> (Invocation, AppConfiguration)
+    {
         let route = try Invocation.route(for: options, inputIsTerminal: console.inputIsTerminal)
-        let configuration = try AppConfiguration(options: options, environment: environment)
+        let configuration = try AppConfiguration(options: options, environment: environment, settingsFile: settingsFile)
         let invocation = try Invocation(
-            route: route, options: options, configuration: configuration, outputIsTerminal: console.outputIsTerminal,
-            environment: environment)
+            route: route, options: options, configuration: configuration, outputIsTerminal: console.outputIsTerminal)
         return (invocation, configuration)
     }
 
     private func run(_ prepared: (Invocation, AppConfiguration), hints: CommandLineHintPhrasing) async -> ExitStatus {
         let (invocation, configuration) = prepared
+        if case .settings = invocation.flow {
+            console.output.write(SettingsReport.text(configuration.settings))
+            return .success
+        }
         let appContainer = AppDIContainer(
             configuration: configuration, console: console, overrides: overrides, commandLineHints: hints)
         if invocation.flow.usesCache, let refusal = appContainer.offlineCacheRefusal() {
@@ -119,12 +145,20 @@ struct Application {
             return await coordinator.runHistory(style: style, asObjects: asObjects)
         case .clearHistory:
             return await coordinator.clearHistory()
+        case .settings:
+            return .success  // written before anything was made
         }
     }
 
     func fail(_ error: UsageError) -> ExitStatus {
         console.diagnostics.write("mvsearch: \(error.message)\n")
         return .usage
+    }
+
+    /// Says what is wrong with the settings file, in one line: 78 (EX_CONFIG).
+    func fail(_ error: SettingsFileError) -> ExitStatus {
+        console.diagnostics.write("mvsearch: \(error.message)\n")
+        return .configurationError
     }
 }
 

@@ -128,6 +128,8 @@ struct HelpTextTests {
         #expect(lines.contains("                         terminal, else plain)"))
         #expect(lines.contains("  videos (searches, --id, --artist-id): id, title, artist, artistId,"))
         #expect(lines.contains("  0 results shown · 1 nothing found · 64 bad usage or rejected query ·"))
+        #expect(lines.contains { $0.contains("78 bad settings file") })
+        #expect(lines.contains("Settings file:"))
         #expect(lines.contains { $0.contains("Enter details") && $0.contains("/ filter") })
         #expect(lines.allSatisfy { $0.count <= 80 })
     }

@@ -85,6 +85,17 @@ struct ManPageAndCompletionsTests {
         }
     }
 
+    @Test("The man page's FILES names the settings file and every key it takes; ENVIRONMENT, XDG_CONFIG_HOME")
+    func manPageSettings() throws {
+        let page = try Self.text("man/mvsearch.1")
+        let files = Self.plain(Self.section("FILES", of: page).joined(separator: "\n"))
+        #expect(files.contains("$XDG_CONFIG_HOME/mvsearch/config"))
+        for key in SettingsFile.Key.allCases {
+            #expect(files.contains(".B \(key.rawValue)\n"), "\(key.rawValue)")
+        }
+        #expect(Self.section("ENVIRONMENT", of: page).contains(".B XDG_CONFIG_HOME"))
+    }
+
     @Test("bash: every option, the value lists of --format and --by, and the JSON keys")
     func bash() throws {
         let script = try Self.text("completions/mvsearch.bash")

@@ -54,13 +54,15 @@ enum MVSearchProcess {
 
     /// A clean environment: nothing from the developer's shell leaks into a test.
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-        // State and cache folders of its own, so runs never share recent searches or answers.
+        // State, cache and settings folders of its own, so runs never share recent searches or
+        // answers, nor read a settings file another test (or anyone) left under HOME.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-e2e-\(UUID().uuidString)")
         var environment = [
             "PATH": "/usr/bin:/bin",
             "HOME": FileManager.default.temporaryDirectory.path,
             "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
             "LANG": "C.UTF-8",
         ]
         environment.merge(extra) { $1 }

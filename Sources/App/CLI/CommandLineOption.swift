@@ -88,7 +88,7 @@ struct CommandLineOption: Sendable {
         },
         CommandLineOption(
             "--country", short: "-c", value: .required("CC"),
-            help: "two-letter store country (default $MVSEARCH_COUNTRY or US)"
+            help: "two-letter store country (default $MVSEARCH_COUNTRY, else the settings file, else US)"
         ) { options, argument throws(UsageError) in options.country = try argument.text() },
         CommandLineOption(
             "--by", value: .required("FIELD"), choices: MusicVideoQuery.Attribute.allCases.map(\.rawValue),
@@ -147,6 +147,9 @@ struct CommandLineOption: Sendable {
         CommandLineOption("--clear-history", help: "forget recent searches") { options, _ in
             options.clearHistory = true
         },
+        CommandLineOption(
+            "--settings", help: "print the settings in effect and where each comes from (see Settings below)"
+        ) { options, _ in options.showSettings = true },
         CommandLineOption("--verbose", short: "-v", help: "one line on stderr per request") { options, _ in
             options.verbose = true
         },

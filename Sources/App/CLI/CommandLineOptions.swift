@@ -44,6 +44,8 @@ struct SearchOptions: Equatable, Sendable {
     var offline = false
     var showHistory = false
     var clearHistory = false
+    /// `--settings`: print the settings in effect and where each comes from.
+    var showSettings = false
 
     /// The words joined with single spaces, as the query's term.
     var term: String { termWords.joined(separator: " ") }

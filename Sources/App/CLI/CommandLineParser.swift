@@ -77,12 +77,18 @@ enum CommandLineParser {
     /// The option name a typo most likely meant: the known long name fewest edits away
     /// (`--limt` → `--limit`, `--artist` → `--artists`), when it is one or two edits away.
     static func closestName(to name: String) -> String? {
-        guard name.hasPrefix("--"), name.count <= 40 else { return nil }
-        let typed = Array(name)
-        let scored = CommandLineOption.all.flatMap { [$0.long] + $0.aliases }.map {
-            ($0, editDistance(typed, Array($0)))
-        }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        guard name.hasPrefix("--") else { return nil }
+        return closest(to: name, among: CommandLineOption.all.flatMap { [$0.long] + $0.aliases })
+    }
+
+    /// The candidate a typo most likely meant: the one fewest edits away, when that is one or two
+    /// edits and leaves at least two characters as typed (`yaer` → `year`, `of` → `off`, but
+    /// nothing for `no` against `on`).
+    static func closest(to text: String, among candidates: [String]) -> String? {
+        guard text.count <= 40 else { return nil }
+        let typed = Array(text)
+        let scored = candidates.map { ($0, editDistance(typed, Array($0))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= min(2, best.0.count - 2) else { return nil }
         return best.0
     }
 

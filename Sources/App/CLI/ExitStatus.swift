@@ -21,6 +21,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// Timed out or rate limited: try again later (EX_TEMPFAIL).
     case temporaryFailure = 75
+    /// The settings file has a bad line, or is too large to be one (EX_CONFIG).
+    case configurationError = 78
     /// The terminal hung up (SIGHUP).
     case hangUp = 129
     /// Interrupted by SIGINT.

@@ -34,11 +34,18 @@ enum HelpText {
             + paragraph(
                 "↑/↓ move · Enter details · / filter · o open the page · a the artist's videos · s new search · "
                     + "Esc back · ? help · q quit", width: width, items: true)
+            + "\nSettings file:\n"
+            + paragraph(
+                "$XDG_CONFIG_HOME/mvsearch/config, else ~/.config/mvsearch/config: key = value lines and # comments: "
+                    + SettingsFile.Key.allCases.map { "\($0.rawValue) (\($0.shortValues))" }.joined(separator: ", ")
+                    + ". The command line wins, then the environment (MVSEARCH_COUNTRY, NO_COLOR, …), then the file,"
+                    + " then the defaults: mvsearch --settings shows each and where it comes from.", width: width)
             + "\nExit status:\n"
             + paragraph(
                 "0 results shown · 1 nothing found · 64 bad usage or rejected query · 65 unreadable answer · "
                     + "69 service unavailable · 73 history not cleared · 74 output not written · "
-                    + "75 timed out or rate limited · 130 interrupted · 131 quit · 143 terminated", width: width,
+                    + "75 timed out or rate limited · 78 bad settings file · 130 interrupted · 131 quit · "
+                    + "143 terminated", width: width,
                 items: true)
             + "\nExamples:\n" + examples
     }

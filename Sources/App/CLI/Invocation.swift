@@ -16,12 +16,14 @@ struct Invocation {
         case interactive(term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings)
         case history(asObjects: Bool)
         case clearHistory
+        /// `--settings`: the settings in effect, and where each comes from.
+        case settings
 
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
             case .search, .lookup, .list, .interactive: true
-            case .history, .clearHistory: false
+            case .history, .clearHistory, .settings: false
             }
         }
     }
@@ -31,7 +33,7 @@ struct Invocation {
         case search
         case lookup(Int)
         case list(ListCommand)
-        case interactive, history, clearHistory
+        case interactive, history, clearHistory, settings
     }
 
     let flow: Flow
@@ -45,6 +47,7 @@ struct Invocation {
         if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
         if options.showHistory { routes.append(("--history", .history)) }
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
+        if options.showSettings { routes.append(("--settings", .settings)) }
         if options.interactive { routes.append(("--interactive", .interactive)) }
         if let list = options.listCommand, !options.interactive { routes.append((list.option.long, .list(list))) }
         guard routes.count <= 1 else {
@@ -122,15 +125,13 @@ struct Invocation {
     /// - Parameters:
     ///   - route: What `route(for:inputIsTerminal:)` chose.
     ///   - options: The parsed options.
-    ///   - configuration: The run's resolved settings (the country).
+    ///   - configuration: The run's resolved settings (the country, the limit, the format, colour).
     ///   - outputIsTerminal: Whether standard output is a terminal (the default format, colour).
-    ///   - environment: `NO_COLOR`, `TERM`.
     /// - Throws: `UsageError` for unknown JSON fields or a query that breaks the domain's rules.
-    init(
-        route: Route, options: SearchOptions, configuration: AppConfiguration, outputIsTerminal: Bool,
-        environment: [String: String]
-    ) throws(UsageError) {
-        var style = OutputStyle(options: options, outputIsTerminal: outputIsTerminal, environment: environment)
+    init(route: Route, options: SearchOptions, configuration: AppConfiguration, outputIsTerminal: Bool)
+        throws(UsageError)
+    {
+        var style = OutputStyle(settings: configuration.settings, outputIsTerminal: outputIsTerminal)
         var historyAsObjects = false
         if case .history = route {
             historyAsObjects = try JSONFields.historyFields(options.jsonFields)
@@ -140,7 +141,7 @@ struct Invocation {
             style.jsonFields = try JSONFields.videoFields(options.jsonFields)
         }
         let country = configuration.country
-        let limit = options.limit ?? MusicVideoQuery.defaultLimit
+        let limit = configuration.limit
         let arguments = ListArguments(term: options.term, country: country, limit: limit, options: options)
         switch route {
         case .search:
@@ -164,6 +165,8 @@ struct Invocation {
             flow = .history(asObjects: historyAsObjects)
         case .clearHistory:
             flow = .clearHistory
+        case .settings:
+            flow = .settings
         }
         self.style = style
     }

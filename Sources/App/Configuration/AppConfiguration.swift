@@ -21,7 +21,8 @@ struct AppConfiguration: Equatable, Sendable {
     let baseURL: URL
     let timeout: TimeInterval
     let retries: Int
-    let country: String
+    /// The settings the settings file may hold too, and where each comes from.
+    let settings: Settings
     let verbose: Bool
     /// Where recent searches live: `$XDG_STATE_HOME/mvsearch`, else `~/.local/state/mvsearch`.
     let stateDirectory: URL
@@ -40,8 +41,12 @@ struct AppConfiguration: Equatable, Sendable {
     /// - Parameters:
     ///   - options: What the command line said.
     ///   - environment: The process environment (`MVSEARCH_BASE_URL`, `MVSEARCH_COUNTRY`).
+    ///   - settingsFile: The settings file, read and checked: below the command line and the
+    ///     environment, above the defaults.
     /// - Throws: `UsageError` naming the option or variable whose value is wrong.
-    init(options: SearchOptions, environment: [String: String]) throws(UsageError) {
+    init(options: SearchOptions, environment: [String: String], settingsFile: LoadedSettingsFile = .noFile)
+        throws(UsageError)
+    {
         if let text = options.baseURL {
             baseURL = try Self.baseURL(text, source: "--base-url")
         } else if let text = environment["MVSEARCH_BASE_URL"], !text.isEmpty {
@@ -71,19 +76,7 @@ struct AppConfiguration: Equatable, Sendable {
         }
         self.retries = retries
 
-        if let country = options.country {
-            self.country = country  // checked with the rest of the query by the use case
-        } else if let country = environment["MVSEARCH_COUNTRY"], !country.isEmpty {
-            do {
-                self.country = try MusicVideoQuery.validatedCountry(country)
-            } catch {
-                throw UsageError(
-                    "MVSEARCH_COUNTRY is \(CommandLineParser.quoted(country)), not a two-letter country code — "
-                        + "set it to a code such as US, GB or JP, or unset it")
-            }
-        } else {
-            country = MusicVideoQuery.defaultCountry
-        }
+        settings = try Settings(options: options, environment: environment, file: settingsFile)
         verbose = options.verbose
         if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
             guard let seconds = Int(text), seconds >= 0 else {
@@ -177,6 +170,13 @@ struct AppConfiguration: Equatable, Sendable {
 }
 
 extension AppConfiguration {
+    /// The store country: checked already when it came from the environment or the settings
+    /// file, and with the rest of the query when it came from the command line.
+    var country: String { settings.country.value }
+
+    /// Results per page.
+    var limit: Int { settings.limit.value }
+
     /// Retries as `--retries` says, inside a deadline for the whole search: every try may use
     /// its full timeout, and each wait between tries up to five seconds.
     var retryPolicy: RetryPolicy {

@@ -14,13 +14,12 @@ struct OutputStyle: Equatable, Sendable {
     }
 
     /// - Parameters:
-    ///   - options: `--format`, `--json`, `--no-color`.
-    ///   - outputIsTerminal: Whether standard output is a terminal.
-    ///   - environment: `NO_COLOR` (set and non-empty) and `TERM=dumb` turn colour off.
-    init(options: SearchOptions, outputIsTerminal: Bool, environment: [String: String]) {
-        format = options.format ?? (outputIsTerminal ? .table : .plain)
-        usesColor =
-            outputIsTerminal && !options.noColor
-            && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    ///   - settings: The format (`--format`, `--json`, the settings file) and colour (`--no-color`,
+    ///     `NO_COLOR`, `TERM=dumb`, the settings file).
+    ///   - outputIsTerminal: Whether standard output is a terminal: a table and colour only there,
+    ///     unless a format is chosen.
+    init(settings: Settings, outputIsTerminal: Bool) {
+        format = settings.format.value ?? (outputIsTerminal ? .table : .plain)
+        usesColor = outputIsTerminal && settings.colour.value
     }
 }

@@ -1,0 +1,104 @@
+import Domain
+import Foundation
+import Presentation
+
+/// Where a setting's value comes from. The first of these that says something wins: the command
+/// line, then the environment (`MVSEARCH_COUNTRY`, `NO_COLOR`, …: set for a shell or one run,
+/// so nearer to the run than a file), then the settings file, then the built-in default.
+enum SettingSource: Equatable, Sendable {
+    case commandLine
+    /// The variable, and its value when that is what it means (`TERM=dumb`).
+    case environment(String)
+    /// The settings file's line.
+    case file(line: Int)
+    case builtIn
+
+    /// As `--settings` shows it: `command line`, `environment (NO_COLOR)`, `file:3`, `default`.
+    var description: String {
+        switch self {
+        case .commandLine: "command line"
+        case .environment(let variable): "environment (\(variable))"
+        case .file(let line): "file:\(line)"
+        case .builtIn: "default"
+        }
+    }
+}
+
+/// A setting's value and where it comes from.
+struct Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+    let value: Value
+    let source: SettingSource
+}
+
+/// The settings a user may keep in the settings file, each resolved from the command line, the
+/// environment, the file and the defaults, with where it came from (`mvsearch --settings`).
+struct Settings: Equatable, Sendable {
+    let country: Setting<String>
+    let limit: Setting<Int>
+    /// `nil`: a table on a terminal, else plain lines.
+    let format: Setting<OutputFormat?>
+    /// Whether output may be coloured where it goes to a terminal.
+    let colour: Setting<Bool>
+    /// The command line that plays a preview, the URL appended; `nil`: the first of mpv, vlc and
+    /// ffplay on `PATH`, else the browser. Kept for the session's player.
+    let player: Setting<String?>
+    /// Whether the session shows artwork where the terminal can. Kept for the session.
+    let images: Setting<Bool>
+    /// Whether the session takes the mouse. Kept for the session.
+    let mouse: Setting<Bool>
+    /// The file they were read from, and how that went.
+    let file: LoadedSettingsFile
+
+    /// - Parameters:
+    ///   - options: What the command line said.
+    ///   - environment: `MVSEARCH_COUNTRY`, `NO_COLOR`, `TERM`, `MVSEARCH_PLAYER`.
+    ///   - file: The settings file, read and checked.
+    /// - Throws: `UsageError` for a variable whose value is wrong.
+    init(options: SearchOptions, environment: [String: String], file: LoadedSettingsFile) throws(UsageError) {
+        let values = file.contents
+        if let country = options.country {
+            self.country = Setting(value: country, source: .commandLine)  // checked with the query
+        } else if let country = environment["MVSEARCH_COUNTRY"], !country.isEmpty {
+            do {
+                self.country = Setting(
+                    value: try MusicVideoQuery.validatedCountry(country), source: .environment("MVSEARCH_COUNTRY"))
+            } catch {
+                throw UsageError(
+                    "MVSEARCH_COUNTRY is \(CommandLineParser.quoted(country)), not a two-letter country code — "
+                        + "set it to a code such as US, GB or JP, or unset it")
+            }
+        } else {
+            country = Self.fromFile(values.country) ?? Setting(value: MusicVideoQuery.defaultCountry, source: .builtIn)
+        }
+        limit =
+            options.limit.map { Setting(value: $0, source: .commandLine) }
+            ?? Self.fromFile(values.limit) ?? Setting(value: MusicVideoQuery.defaultLimit, source: .builtIn)
+        format =
+            options.format.map { Setting(value: $0, source: .commandLine) }
+            ?? values.format.map { Setting(value: $0.value, source: .file(line: $0.line)) }
+            ?? Setting(value: nil, source: .builtIn)
+        if options.noColor {
+            colour = Setting(value: false, source: .commandLine)
+        } else if let noColor = environment["NO_COLOR"], !noColor.isEmpty {
+            colour = Setting(value: false, source: .environment("NO_COLOR"))
+        } else if environment["TERM"] == "dumb" {
+            colour = Setting(value: false, source: .environment("TERM=dumb"))
+        } else {
+            colour = Self.fromFile(values.colour) ?? Setting(value: true, source: .builtIn)
+        }
+        if let player = environment["MVSEARCH_PLAYER"], !player.isEmpty {
+            self.player = Setting(value: player, source: .environment("MVSEARCH_PLAYER"))
+        } else {
+            player =
+                values.player.map { Setting(value: $0.value, source: .file(line: $0.line)) }
+                ?? Setting(value: nil, source: .builtIn)
+        }
+        images = Self.fromFile(values.images) ?? Setting(value: true, source: .builtIn)
+        mouse = Self.fromFile(values.mouse) ?? Setting(value: true, source: .builtIn)
+        self.file = file
+    }
+
+    private static func fromFile<Value>(_ entry: SettingsFile.Entry<Value>?) -> Setting<Value>? {
+        entry.map { Setting(value: $0.value, source: .file(line: $0.line)) }
+    }
+}

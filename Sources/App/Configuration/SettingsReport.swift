@@ -1,0 +1,53 @@
+import Foundation
+import Presentation
+import TerminalUI
+
+/// What `mvsearch --settings` prints: the settings file and how it was used, then each setting,
+/// its value and where the value comes from, in columns:
+///
+/// ```
+/// settings file: /home/ana/.config/mvsearch/config
+/// country  GB                               file:2
+/// limit    25                               default
+/// colour   off                              environment (NO_COLOR)
+/// ```
+enum SettingsReport {
+    /// - Parameter settings: The run's settings.
+    /// - Returns: The lines, each ending with a line break.
+    static func text(_ settings: Settings) -> String {
+        let rows: [(SettingsFile.Key, String, SettingSource)] = [
+            (.country, settings.country.value, settings.country.source),
+            (.limit, String(settings.limit.value), settings.limit.source),
+            (.format, settings.format.value?.rawValue ?? "table on a terminal, else plain", settings.format.source),
+            (.colour, onOff(settings.colour.value), settings.colour.source),
+            (
+                .player,
+                settings.player.value.map(TerminalSanitizer.sanitize) ?? "mpv, vlc or ffplay, else the browser",
+                settings.player.source
+            ),
+            (.images, onOff(settings.images.value), settings.images.source),
+            (.mouse, onOff(settings.mouse.value), settings.mouse.source),
+        ]
+        let keyWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
+        let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+        var text = fileLine(settings.file) + "\n"
+        for (key, value, source) in rows {
+            text +=
+                DisplayWidth.pad(key.rawValue, toWidth: keyWidth) + "  "
+                + DisplayWidth.pad(value, toWidth: valueWidth) + "  " + source.description + "\n"
+        }
+        return text
+    }
+
+    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+
+    private static func fileLine(_ file: LoadedSettingsFile) -> String {
+        let path = file.path.map(TerminalSanitizer.sanitize) ?? ""
+        switch file.status {
+        case .noLocation: return "settings file: none (neither XDG_CONFIG_HOME nor HOME is set)"
+        case .missing: return "settings file: \(path) (there is none: nothing from a file)"
+        case .read: return "settings file: \(path)"
+        case .refused(let reason): return "settings file: \(path) (not used: \(TerminalSanitizer.sanitize(reason)))"
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import Testing
+
+@testable import App
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The settings file through the whole app: what reaches the request, the output,
+/// stderr and the exit status.
+@MainActor
+@Suite("Settings, in the whole app")
+struct SettingsApplicationTests {
+    private struct Run {
+        let status: App.ExitStatus
+        let output: String
+        let diagnostics: String
+    }
+
+    /// A folder standing for `XDG_CONFIG_HOME`, its settings file not yet written.
+    private let configHome: URL
+
+    init() throws {
+        configHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mvsearch-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: configHome.appendingPathComponent("mvsearch"), withIntermediateDirectories: true)
+    }
+
+    private var settingsPath: String { configHome.appendingPathComponent("mvsearch/config").path }
+
+    private func writeSettings(_ text: String, mode: mode_t = 0o600) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: settingsPath))
+        chmod(settingsPath, mode)
+    }
+
+    private func run(
+        _ arguments: [String], environment: [String: String] = [:], outputIsTerminal: Bool = false,
+        overrides: AppDIContainer.Overrides
+    ) async -> Run {
+        let output = CapturingOutput()
+        let diagnostics = CapturingOutput()
+        let console = Console(
+            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
+            outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false, width: 80,
+            activityIndicator: HiddenActivityIndicator())
+        var overrides = overrides
+        overrides.recentSearchesRepository = InMemoryRecentSearchesRepository()
+        overrides.responseCacheStore = InMemoryResponseCacheStore()
+        var environment = environment
+        environment["XDG_CONFIG_HOME"] = environment["XDG_CONFIG_HOME"] ?? configHome.path
+        let status = await Application(
+            arguments: arguments, environment: environment, console: console, overrides: overrides
+        ).run()
+        return Run(status: status, output: output.text, diagnostics: diagnostics.text)
+    }
+
+    private static let answer = Data(
+        #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"music-video","trackId":5,"trackName":"t"}]}"#.utf8)
+
+    // MARK: The settings file
+
+    @Test("Given country and limit in the settings file, when searching, then the request carries them")
+    func settingsReachTheRequest() async throws {
+        try writeSettings("# mine\ncountry = gb\nlimit = 7\n")
+        let session = MockNetworkSessionManager.answering(body: Self.answer)
+        let result = await run(["x", "--base-url", "http://127.0.0.1:1/"], overrides: .init(sessionManager: session))
+        #expect(result.status == .success)
+        #expect(result.diagnostics.isEmpty)
+        let url = try #require(session.requests.first?.url)
+        #expect(url.query == "term=x&media=musicVideo&entity=musicVideo&country=GB&limit=7")
+    }
+
+    @Test("Given the file and the command line, then the command line wins; given the environment, it beats the file")
+    func precedence() async throws {
+        try writeSettings("country = gb\n")
+        let repository = MockMusicVideosRepository.returning([.stub()])
+        _ = await run(["x", "-c", "fr"], overrides: .init(musicVideosRepository: repository))
+        _ = await run(
+            ["x"], environment: ["MVSEARCH_COUNTRY": "jp"], overrides: .init(musicVideosRepository: repository))
+        _ = await run(["x"], overrides: .init(musicVideosRepository: repository))
+        #expect(repository.searchedQueries.map(\.country) == ["FR", "JP", "GB"])
+    }
+
+    @Test("Given format and colour in the file, then a terminal gets JSON lines without colour; the command line wins")
+    func formatAndColour() async throws {
+        try writeSettings("format = jsonl\ncolour = off\n")
+        let repository = MockMusicVideosRepository.returning([.stub(title: "Sofia")])
+        let json = await run(
+            ["x", "--json", "title"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
+        #expect(json.output == "[\n  {\"title\":\"Sofia\"}\n]\n")  // --json on the command line means json
+        let table = await run(
+            ["x", "--format", "table"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
+        #expect(table.output.contains("Sofia"))
+        #expect(!table.output.contains("\u{1B}"))
+        let lines = await run(["x"], outputIsTerminal: true, overrides: .init(musicVideosRepository: repository))
+        #expect(lines.output.hasPrefix("{\"id\":1,"))
+    }
+
+    @Test("Given a bad line, then one message naming the file, the line and the valid keys; 78, and no request")
+    func badLineExits78() async throws {
+        try writeSettings("country = GB\n\ncolr = off\n")
+        let result = await run(["x"], overrides: .init(sessionManager: MockNetworkSessionManager()))
+        #expect(result.status == .configurationError)
+        #expect(result.status.rawValue == 78)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.diagnostics
+                == "mvsearch: bad settings file \(settingsPath), line 3: unknown setting 'colr' — did you mean colour? "
+                + "(the settings: country, limit, format, colour, player, images, mouse)\n")
+    }
+
+    @Test("Given a file others may write, then one warning, the defaults, and the search runs")
+    func unsafeFileIgnored() async throws {
+        try writeSettings("country = gb\n", mode: 0o666)
+        let repository = MockMusicVideosRepository.returning([.stub()])
+        let result = await run(["x"], overrides: .init(musicVideosRepository: repository))
+        #expect(result.status == .success)
+        #expect(repository.searchedQueries.map(\.country) == ["US"])
+        #expect(
+            result.diagnostics
+                == "mvsearch: not using the settings file: \(settingsPath) is writable by other users — make it a file "
+                + "of your own that only you can write (chmod 600), or remove it; using the defaults\n")
+    }
+
+    @Test("--settings prints where each setting comes from, exits 0, and sends nothing")
+    func settingsReport() async throws {
+        try writeSettings("limit = 50\n")
+        let result = await run(
+            ["--settings", "-c", "jp"], environment: ["NO_COLOR": "1"],
+            overrides: .init(sessionManager: MockNetworkSessionManager()))
+        #expect(result.status == .success)
+        let lines = result.output.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
+        #expect(lines.first == ["settings", "file:", Substring(settingsPath)])
+        #expect(lines.contains(["country", "jp", "command", "line"]))
+        #expect(lines.contains(["limit", "50", "file:1"]))
+        #expect(lines.contains(["colour", "off", "environment", "(NO_COLOR)"]))
+        #expect(lines.contains(["mouse", "on", "default"]))
+    }
+
+    @Test("Given a bad settings file, --settings exits 78 too; --help does not read it")
+    func settingsReportWithBadFile() async throws {
+        try writeSettings("limit = 0\n")
+        let report = await run(["--settings"], overrides: .init(sessionManager: MockNetworkSessionManager()))
+        #expect(report.status == .configurationError)
+        #expect(report.diagnostics.contains("line 1: limit takes a whole number from 1 to 200, not '0'"))
+        let help = await run(["--help"], overrides: .init(sessionManager: MockNetworkSessionManager()))
+        #expect(help.status == .success)
+    }
+}

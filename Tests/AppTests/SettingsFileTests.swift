@@ -1,0 +1,240 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+
+@testable import App
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("The settings file, read and checked")
+struct SettingsFileTests {
+    private func parse(_ text: String) throws(SettingsFileError) -> SettingsFile {
+        try SettingsFile(parsing: Data(text.utf8))
+    }
+
+    @Test("Given every key, comments, blank lines, CRLF and a byte-order mark, then each value and its line")
+    func everyKey() throws {
+        let text =
+            "\u{FEFF}# mine\r\n\r\ncountry = gb   # the UK\r\n  LIMIT=50\nformat = JSONL\ncolor = off\n"
+            + "player = mpv --fs --title=#1\nimages = no\n\tmouse = Yes\n# the end"
+        let file = try parse(text)
+        #expect(file.country == .init(value: "GB", line: 3))
+        #expect(file.limit == .init(value: 50, line: 4))
+        #expect(file.format == .init(value: .jsonl, line: 5))
+        #expect(file.colour == .init(value: false, line: 6))
+        #expect(file.player == .init(value: "mpv --fs --title=#1", line: 7))
+        #expect(file.images == .init(value: false, line: 8))
+        #expect(file.mouse == .init(value: true, line: 9))
+    }
+
+    @Test("Given an empty file or only comments, then nothing is set")
+    func empty() throws {
+        #expect(try parse("") == SettingsFile())
+        #expect(try parse("\n# country = GB\n   \n") == SettingsFile())
+    }
+
+    @Test(
+        "Given a bad line, then the error names its line, the problem and what the key takes",
+        arguments: [
+            ("country = GB\nlimt = 10\n", 2, "unknown setting 'limt'", "did you mean limit?"),
+            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player, images, mouse"),
+            (
+                "\n\ncountry = usa", 3, "country takes a two-letter store country such as US, GB or JP, not 'usa'",
+                "remove"
+            ),
+            ("limit = 500", 1, "limit takes a whole number from 1 to 200, not '500'", "correct or remove the line"),
+            ("limit = ten", 1, "limit takes a whole number from 1 to 200, not 'ten'", "correct"),
+            ("format = jsn", 1, "format takes one of table, plain, json, jsonl, not 'jsn'", "did you mean json?"),
+            ("colour = maybe", 1, "colour takes on or off, not 'maybe'", "correct"),
+            ("mouse", 1, "is not \"key = value\": 'mouse'", "start it with #"),
+            ("= GB", 1, "has no key before =", "country, limit"),
+            ("country =", 1, "country has no value", "give a two-letter store country"),
+            ("mouse = on\nmouse = off", 2, "sets mouse again (line 1 set it)", "keep one of the two"),
+            ("player = mpv\u{1B}[2J", 1, "player has a control character", "command line"),
+        ])
+    func badLine(text: String, line: Int, problem: String, advice: String) {
+        #expect {
+            try parse(text)
+        } throws: { error in
+            guard let error = error as? SettingsFileError else { return false }
+            return error.line == line && error.problem == problem && error.advice.contains(advice)
+        }
+    }
+
+    @Test("Given bytes that are not UTF-8 on line 2, then that line is named")
+    func notUTF8() {
+        #expect(throws: SettingsFileError(line: 2, "is not UTF-8 text", advice: "save the file as UTF-8")) {
+            try SettingsFile(parsing: Data("country = GB\nplayer = ".utf8) + Data([0xFF, 0xFE]))
+        }
+    }
+
+    @Test("A message is one line naming the file and the line, with nothing that drives the terminal")
+    func message() {
+        var error = SettingsFileError(line: 4, "unknown setting 'x'", advice: "use one of country")
+        error.path = "/home/ana/.config/mvsearch/config\u{1B}[2J"
+        #expect(
+            error.message
+                == "bad settings file /home/ana/.config/mvsearch/config[2J, line 4: unknown setting 'x' — use one of country"
+        )
+    }
+}
+
+@Suite("Where each setting comes from")
+struct SettingsPrecedenceTests {
+    private let file: LoadedSettingsFile
+
+    init() throws {
+        let text = "country = GB\nlimit = 10\nformat = json\ncolour = off\nplayer = vlc\n"
+        file = LoadedSettingsFile(
+            path: "/x/config", status: .read, contents: try SettingsFile(parsing: Data(text.utf8)))
+    }
+
+    private func settings(
+        _ arguments: [String] = ["x"], environment: [String: String] = [:], file: LoadedSettingsFile? = nil
+    )
+        throws -> Settings
+    {
+        guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
+        return try Settings(options: options, environment: environment, file: file ?? self.file)
+    }
+
+    @Test("Given nothing but the defaults, then each setting is the default")
+    func defaults() throws {
+        let settings = try settings(file: .noFile)
+        #expect(settings.country == Setting(value: "US", source: .builtIn))
+        #expect(settings.limit == Setting(value: 25, source: .builtIn))
+        #expect(settings.format == Setting(value: nil, source: .builtIn))
+        #expect(settings.colour == Setting(value: true, source: .builtIn))
+        #expect(settings.player == Setting(value: nil, source: .builtIn))
+        #expect(settings.images == Setting(value: true, source: .builtIn))
+        #expect(settings.mouse == Setting(value: true, source: .builtIn))
+    }
+
+    @Test("Given the file, then it wins over the defaults, naming its lines")
+    func fileOverDefaults() throws {
+        let settings = try settings()
+        #expect(settings.country == Setting(value: "GB", source: .file(line: 1)))
+        #expect(settings.limit == Setting(value: 10, source: .file(line: 2)))
+        #expect(settings.format == Setting(value: .json, source: .file(line: 3)))
+        #expect(settings.colour == Setting(value: false, source: .file(line: 4)))
+        #expect(settings.player == Setting(value: "vlc", source: .file(line: 5)))
+    }
+
+    @Test("Given the environment, then it wins over the file")
+    func environmentOverFile() throws {
+        let settings = try settings(environment: ["MVSEARCH_COUNTRY": "jp", "MVSEARCH_PLAYER": "mpv"])
+        #expect(settings.country == Setting(value: "JP", source: .environment("MVSEARCH_COUNTRY")))
+        #expect(settings.player == Setting(value: "mpv", source: .environment("MVSEARCH_PLAYER")))
+        let colourless = try self.settings(environment: ["NO_COLOR": "1"], file: .noFile)
+        #expect(colourless.colour == Setting(value: false, source: .environment("NO_COLOR")))
+        let dumb = try self.settings(environment: ["TERM": "dumb"], file: .noFile)
+        #expect(dumb.colour == Setting(value: false, source: .environment("TERM=dumb")))
+    }
+
+    @Test("Given the command line, then it wins over the environment and the file")
+    func commandLineOverAll() throws {
+        let settings = try settings(
+            ["-c", "fr", "-l", "3", "--format", "plain", "--no-color", "x"],
+            environment: ["MVSEARCH_COUNTRY": "jp", "NO_COLOR": "1"])
+        #expect(settings.country == Setting(value: "fr", source: .commandLine))
+        #expect(settings.limit == Setting(value: 3, source: .commandLine))
+        #expect(settings.format == Setting(value: .plain, source: .commandLine))
+        #expect(settings.colour == Setting(value: false, source: .commandLine))
+        #expect(try self.settings(["--json", "x"]).format == Setting(value: .json, source: .commandLine))
+    }
+
+    @Test("--settings prints each setting, its value and where it came from, under the file's path")
+    func report() throws {
+        let text = SettingsReport.text(try settings(["-l", "5", "x"], environment: ["NO_COLOR": "1"]))
+        #expect(
+            text == """
+                settings file: /x/config
+                country  GB    file:1
+                limit    5     command line
+                format   json  file:3
+                colour   off   environment (NO_COLOR)
+                player   vlc   file:5
+                images   on    default
+                mouse    on    default
+
+                """)
+    }
+}
+
+@Suite("Finding and reading the settings file")
+struct LoadedSettingsFileTests {
+    private let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("mvsearch"), withIntermediateDirectories: true)
+    }
+
+    private var file: URL { folder.appendingPathComponent("mvsearch/config") }
+
+    private func write(_ text: String, mode: mode_t = 0o600) throws {
+        try Data(text.utf8).write(to: file)
+        chmod(file.path, mode)
+    }
+
+    @Test("XDG_CONFIG_HOME when absolute, else HOME/.config, else no file at all")
+    func location() {
+        #expect(
+            LoadedSettingsFile.location(["XDG_CONFIG_HOME": "/c", "HOME": "/h"])?.path == "/c/mvsearch/config")
+        #expect(
+            LoadedSettingsFile.location(["XDG_CONFIG_HOME": "rel", "HOME": "/h"])?.path == "/h/.config/mvsearch/config")
+        #expect(LoadedSettingsFile.location(["HOME": "h"]) == nil)
+        #expect(LoadedSettingsFile.location([:]) == nil)
+    }
+
+    @Test("Given the user's own file, then it is read; given none, then the defaults")
+    func reads() throws {
+        let environment = ["XDG_CONFIG_HOME": folder.path]
+        #expect(try LoadedSettingsFile.load(environment: environment).status == .missing)
+        try write("country = GB\n")
+        let loaded = try LoadedSettingsFile.load(environment: environment)
+        #expect(loaded.status == .read)
+        #expect(loaded.contents.country?.value == "GB")
+        #expect(loaded.path == file.path)
+    }
+
+    @Test("Given a file of another user, or one others may write, then it is refused and nothing is read from it")
+    func refusesFilesNotTheUsers() throws {
+        let environment = ["XDG_CONFIG_HOME": folder.path]
+        try write("country = GB\n")
+        let foreign = try LoadedSettingsFile.load(environment: environment, userID: geteuid() + 1)
+        #expect(foreign.status == .refused(reason: "\(file.path) belongs to another user (uid \(geteuid()))"))
+        #expect(foreign.contents == SettingsFile())
+        try write("country = GB\n", mode: 0o620)
+        let open = try LoadedSettingsFile.load(environment: environment)
+        #expect(open.status == .refused(reason: "\(file.path) is writable by other users"))
+        #expect(open.contents == SettingsFile())
+    }
+
+    @Test("Given a file over 64 KiB, then it is refused as a bad settings file, whatever its lines")
+    func tooLarge() throws {
+        try write(String(repeating: "# padding\n", count: 6600))
+        #expect {
+            try LoadedSettingsFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+        } throws: { error in
+            guard let error = error as? SettingsFileError else { return false }
+            return error.line == nil && error.path == file.path && error.message.contains("larger than 64 KiB")
+        }
+    }
+
+    @Test("Given a bad line, then the error carries the file's path")
+    func badLineNamesTheFile() throws {
+        try write("country = GB\nvolume = 11\n")
+        #expect {
+            try LoadedSettingsFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+        } throws: { error in
+            (error as? SettingsFileError)?.message.hasPrefix("bad settings file \(file.path), line 2: ") == true
+        }
+    }
+}
