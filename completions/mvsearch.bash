@@ -1,9 +1,9 @@
 # bash completion for mvsearch                                    -*- shell-script -*-
 # Works with bash 3.2 and later.
-# Options, their values (--format, --by, the keys of --json), and recent searches as terms.
+# Options, their values (--format, --by, --sort, the keys of --json), and recent searches as terms.
 # Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
-_mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --timeout
+_mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --sort --reverse --timeout
 --retries --base-url --no-cache --offline --no-color --no-colour -i --interactive --id --artist-id --artists --top --genre
 --history
 --clear-history --settings -v --verbose -h --help --version'
@@ -11,6 +11,7 @@ _mvsearch_formats='table plain json jsonl'
 _mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
 country currency price url artistUrl previewUrl artworkUrl name rank term'
 _mvsearch_attributes='any artist song album'
+_mvsearch_sorts='year title artist duration price'
 
 # Completes a comma-separated list of JSON keys: what stands before the last comma is kept,
 # after the prefix (`--json=` when the word holds the option too).
@@ -55,6 +56,10 @@ _mvsearch() {
         ;;
     --by)
         COMPREPLY=($(compgen -P "$prefix" -W "$_mvsearch_attributes" -- "$current"))
+        return 0
+        ;;
+    --sort)
+        COMPREPLY=($(compgen -P "$prefix" -W "$_mvsearch_sorts" -- "$current"))
         return 0
         ;;
     --json)

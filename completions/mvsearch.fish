@@ -1,4 +1,4 @@
-# fish completion for mvsearch: options, their values (--format, --by, the keys of --json), and
+# fish completion for mvsearch: options, their values (--format, --by, --sort, the keys of --json), and
 # recent searches as terms. Kept in step with the option table
 # (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
@@ -33,6 +33,8 @@ complete -c mvsearch -l format -x -a 'table plain json jsonl' -d 'output format'
 complete -c mvsearch -l json -d 'JSON output, only the keys FIELDS (comma-separated)'
 complete -c mvsearch -n __mvsearch_after_json -a '(__mvsearch_json_fields)' -d 'JSON key'
 complete -c mvsearch -n 'string match -q -- "--json=*" (commandline -ct)' -a '(__mvsearch_json_fields)' -d 'JSON key'
+complete -c mvsearch -l sort -x -a 'year title artist duration price' -d 'order the videos fetched'
+complete -c mvsearch -l reverse -d 'with --sort: the other way round'
 complete -c mvsearch -l timeout -x -d 'seconds each request may take'
 complete -c mvsearch -l retries -x -d 'tries again after server errors, 0–5'
 complete -c mvsearch -l base-url -x -d 'API root'

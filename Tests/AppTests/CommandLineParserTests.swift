@@ -97,6 +97,12 @@ struct CommandLineParserTests {
             (["--jsonn=id", "x"], "unknown option '--jsonn' — did you mean --json?"),
             (["--format", "xml", "x"], "table, plain, json, jsonl"),
             (["--by", "genre", "x"], "any, artist, song, album"),
+            (["--by", "artst", "x"], "not 'artst' — did you mean artist?"),
+            (
+                ["--sort", "prise", "x"],
+                "takes one of year, title, artist, duration, price, not 'prise' — did you mean price?"
+            ),
+            (["--sort", "size", "x"], "title, artist, duration, price, not 'size'"),
             (["--timeout", "soon", "x"], "seconds"), (["--timeout", "0x10", "x"], "seconds"),
             (["--no-cache=yes", "x"], "takes no value"),
             (["--json=", "x"], "field names separated by commas"),
@@ -183,6 +189,8 @@ struct HelpTextTests {
     func choicesMatchTheParser() throws {
         let by = try #require(CommandLineOption.named("--by"))
         #expect(by.choices == MusicVideoQuery.Attribute.allCases.map(\.rawValue))
+        let sort = try #require(CommandLineOption.named("--sort"))
+        #expect(sort.choices == MusicVideoOrder.Key.allCases.map(\.rawValue))
         let format = try #require(CommandLineOption.named("--format"))
         #expect(format.choices == OutputFormat.allCases.map(\.rawValue))
         for choice in format.choices {

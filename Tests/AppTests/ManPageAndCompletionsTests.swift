@@ -96,7 +96,7 @@ struct ManPageAndCompletionsTests {
         #expect(Self.section("ENVIRONMENT", of: page).contains(".B XDG_CONFIG_HOME"))
     }
 
-    @Test("bash: every option, the value lists of --format and --by, and the JSON keys")
+    @Test("bash: every option, the value lists of --format, --by and --sort, and the JSON keys")
     func bash() throws {
         let script = try Self.text("completions/mvsearch.bash")
         let options = Self.words(of: "_mvsearch_options", in: script)
@@ -104,6 +104,7 @@ struct ManPageAndCompletionsTests {
         #expect(options.count == Self.allNames.count)
         #expect(Self.words(of: "_mvsearch_formats", in: script) == Self.choices(of: "--format"))
         #expect(Self.words(of: "_mvsearch_attributes", in: script) == Self.choices(of: "--by"))
+        #expect(Self.words(of: "_mvsearch_sorts", in: script) == Self.choices(of: "--sort"))
         #expect(Self.words(of: "_mvsearch_fields", in: script) == JSONFields.known)
         // The options that take a value complete no option after them.
         let valued = CommandLineOption.all.filter { if case .required = $0.value { true } else { false } }
@@ -122,6 +123,7 @@ struct ManPageAndCompletionsTests {
         #expect(Self.optionNames(in: specs) == Self.allNames)
         #expect(specs.contains(":(\(Self.choices(of: "--format").joined(separator: " ")))'"))
         #expect(specs.contains(":(\(Self.choices(of: "--by").joined(separator: " ")))'"))
+        #expect(specs.contains(":(\(Self.choices(of: "--sort").joined(separator: " ")))'"))
         let values = try #require(script.range(of: "_values -s , 'JSON key'")).upperBound
         let keys = script[values...].prefix { $0 != "}" }.replacingOccurrences(of: "\\\n", with: " ")
         #expect(keys.split(whereSeparator: \.isWhitespace).map(String.init) == JSONFields.known)
@@ -143,6 +145,8 @@ struct ManPageAndCompletionsTests {
         #expect(script.contains("-l format -x -a '\(format)'"))
         let by = Self.choices(of: "--by").joined(separator: " ")
         #expect(script.contains("-l by -x -a '\(by)'"))
+        let sort = Self.choices(of: "--sort").joined(separator: " ")
+        #expect(script.contains("-l sort -x -a '\(sort)'"))
         #expect(script.contains("for field in \(JSONFields.known.joined(separator: " "))\n"))
     }
 }

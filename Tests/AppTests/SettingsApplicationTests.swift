@@ -12,10 +12,10 @@ import Testing
     import Darwin
 #endif
 
-/// The settings file through the whole app: what reaches the request, the output,
+/// The settings file and `--sort` through the whole app: what reaches the request, the output,
 /// stderr and the exit status.
 @MainActor
-@Suite("Settings, in the whole app")
+@Suite("Settings and sorting, in the whole app")
 struct SettingsApplicationTests {
     private struct Run {
         let status: App.ExitStatus
@@ -154,5 +154,70 @@ struct SettingsApplicationTests {
         #expect(report.diagnostics.contains("line 1: limit takes a whole number from 1 to 200, not '0'"))
         let help = await run(["--help"], overrides: .init(sessionManager: MockNetworkSessionManager()))
         #expect(help.status == .success)
+    }
+
+    // MARK: --sort
+
+    private let videos: [MusicVideo] = [
+        .stub(id: 1, title: "Sofia", releaseDate: Date(timeIntervalSince1970: 1_500_000_000)),
+        .stub(id: 2, title: "Bags", releaseDate: nil),
+        .stub(id: 3, title: "Juna", releaseDate: Date(timeIntervalSince1970: 1_600_000_000)),
+    ]
+
+    @Test("--sort year orders plain lines, JSON and the table the same way, the newest first")
+    func sortYear() async {
+        let repository = MockMusicVideosRepository.returning(videos)
+        let plain = await run(["x", "--sort", "year"], overrides: .init(musicVideosRepository: repository))
+        #expect(plain.output.split(separator: "\n").map { $0.prefix(1) } == ["3", "1", "2"])
+        let json = await run(
+            ["x", "--sort", "YEAR", "--json", "id"], overrides: .init(musicVideosRepository: repository))
+        #expect(json.output == "[\n  {\"id\":3},\n  {\"id\":1},\n  {\"id\":2}\n]\n")
+        let table = await run(
+            ["x", "--sort", "year", "--reverse"], outputIsTerminal: true,
+            overrides: .init(musicVideosRepository: repository))
+        let titles = table.output.split(separator: "\n").dropFirst().map { $0.split(separator: " ")[1] }
+        #expect(titles == ["Sofia", "Juna", "Bags"])
+    }
+
+    @Test("Without --sort, the service's order")
+    func serviceOrder() async {
+        let plain = await run(
+            ["x"], overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning(videos)))
+        #expect(plain.output.split(separator: "\n").map { $0.prefix(1) } == ["1", "2", "3"])
+    }
+
+    @Test(
+        "Given --sort where it orders nothing, or a key it does not know, then 64 and no request",
+        arguments: [
+            (
+                ["x", "--sort", "yaer"],
+                "option --sort takes one of year, title, artist, duration, price, not 'yaer' — did you mean year?"
+            ),
+            (["x", "--reverse"], "--reverse turns --sort's order round — add --sort year|title|artist|duration|price"),
+            (["--artists", "x", "--sort", "title"], "--sort title does not apply to --artists"),
+            (["--id", "5", "--sort", "title"], "--sort title does not apply to --id"),
+            (["--history", "--sort", "title"], "--sort title does not apply to --history"),
+            (["-i", "x", "--sort", "year"], "--sort year does not apply to --interactive"),
+            (["--settings", "--sort", "year"], "--sort year does not apply to --settings"),
+        ])
+    func sortRefused(arguments: [String], message: String) async {
+        let result = await run(arguments, overrides: .init(sessionManager: MockNetworkSessionManager()))
+        #expect(result.status == .usage)
+        #expect(result.diagnostics.hasPrefix("mvsearch: \(message)"), "\(result.diagnostics)")
+        #expect(result.diagnostics.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("--sort applies to --artist-id and to --top, whose entries keep their rank")
+    func sortLists() async {
+        let videos = videos
+        let repository = MockMusicVideosRepository(artist: { _ throws(CatalogError) in videos })
+        let artist = await run(
+            ["--artist-id", "9", "--sort", "title"], overrides: .init(musicVideosRepository: repository))
+        #expect(artist.status == .success)
+        #expect(artist.output.split(separator: "\n").map { $0.prefix(1) } == ["2", "3", "1"])
+        let charts = MockMusicVideoChartsRepository.returning(videos)
+        let top = await run(
+            ["--top", "--sort", "title", "--json", "rank,title"], overrides: .init(musicVideoChartsRepository: charts))
+        #expect(top.output.contains("{\"rank\":2,\"title\":\"Bags\"},\n  {\"rank\":3,\"title\":\"Juna\"}"))
     }
 }

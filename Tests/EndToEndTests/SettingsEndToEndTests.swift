@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The built binary with a settings file under `XDG_CONFIG_HOME`, against a loopback server.
-@Suite("Settings file end to end")
+@Suite("Settings file and --sort end to end")
 struct SettingsEndToEndTests {
     /// A clean environment whose settings file says `text`.
     private func environment(settings text: String, mode: mode_t = 0o600) throws -> [String: String] {
@@ -57,5 +57,19 @@ struct SettingsEndToEndTests {
                 == "mvsearch: bad settings file \(path), line 2: limit takes a whole number from 1 to 200, "
                 + "not 'lots' — correct or remove the line\n")
         #expect(server.requests.isEmpty)
+    }
+
+    @Test("--sort year writes the fetched videos newest first")
+    func sortYear() async throws {
+        let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
+        defer { server.stop() }
+        let result = try await MVSearchProcess.run([
+            "--base-url", server.baseURL.absoluteString, "--sort", "year", "clairo",
+        ])
+        #expect(result.status == 0)
+        let years = result.stdout.split(separator: "\n").map { $0.split(separator: "\t")[3] }
+        #expect(years == ["2019", "2019", "2019", "2018"])
+        let ids = result.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(ids == ["1481880440", "1477046401", "1451289202", "1378778940"])
     }
 }

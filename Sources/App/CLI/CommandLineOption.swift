@@ -112,6 +112,15 @@ struct CommandLineOption: Sendable {
             if options.format != .jsonl { options.format = .json }
         },
         CommandLineOption(
+            "--sort", value: .required("KEY"), choices: MusicVideoOrder.Key.allCases.map(\.rawValue),
+            help: "order the videos by year (newest first), title, artist, duration or price;",
+            "ties keep the service's order, missing values last. Only the rows fetched",
+            "are sorted (one page: --limit), in every format"
+        ) { options, argument throws(UsageError) in options.sort = try argument.choice() },
+        CommandLineOption("--reverse", help: "with --sort: the other way round (missing values still last)") {
+            options, _ in options.reverse = true
+        },
+        CommandLineOption(
             "--timeout", value: .required("S"), help: "seconds each request may take in all (default 15)"
         ) { options, argument throws(UsageError) in options.timeout = try argument.seconds() },
         CommandLineOption(
@@ -197,8 +206,13 @@ struct OptionArgument: Sendable {
     where Choice.RawValue == String {
         let text = try text()
         guard let choice = Choice(rawValue: text.lowercased()) else {
-            let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError("option \(name) takes one of \(choices), not \(CommandLineParser.quoted(text))")
+            let choices = Choice.allCases.map(\.rawValue)
+            let guess = CommandLineParser.closest(to: text.lowercased(), among: choices).map {
+                " — did you mean \($0)?"
+            }
+            throw UsageError(
+                "option \(name) takes one of \(choices.joined(separator: ", ")), not \(CommandLineParser.quoted(text))"
+                    + (guess ?? ""))
         }
         return choice
     }

@@ -27,6 +27,10 @@ struct SearchOptions: Equatable, Sendable {
     var format: OutputFormat?
     /// `--json FIELDS`: the JSON keys asked for, in order, not yet checked against the entity.
     var jsonFields: [String]?
+    /// `--sort`: the order of one-shot output, rather than the service's.
+    var sort: MusicVideoOrder.Key?
+    /// `--reverse`: `--sort`'s order the other way round.
+    var reverse = false
     var timeout: TimeInterval?
     var retries: Int?
     var baseURL: String?

@@ -80,6 +80,7 @@ enum HelpText {
           mvsearch jack johnson
           mvsearch --by artist -c GB -l 10 adele
           mvsearch --top -c gb -l 10
+          mvsearch --sort year -l 50 clairo
           mvsearch --json adele | jq '.[].title'
 
         """

@@ -54,6 +54,7 @@ struct Invocation {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
         try checkOptionsApply(options, to: routes.first)
+        try checkOrderApplies(options, to: routes.first)
         if let list = options.listCommand {
             switch list.operand {
             case .term where options.termWords.isEmpty:
@@ -122,6 +123,33 @@ struct Invocation {
         )
     }
 
+    /// `--sort` orders one-shot lists of videos: a search's, `--artist-id`'s, `--top`'s. Anywhere
+    /// else (artists, one video, the history, the session) it would be silently ignored; and
+    /// `--reverse` only turns a `--sort` round.
+    private static func checkOrderApplies(_ options: SearchOptions, to route: (name: String, route: Route)?)
+        throws(UsageError)
+    {
+        guard let sort = options.sort else {
+            guard !options.reverse else {
+                throw UsageError(
+                    "--reverse turns --sort's order round — add --sort "
+                        + MusicVideoOrder.Key.allCases.map(\.rawValue).joined(separator: "|"))
+            }
+            return
+        }
+        let place: String
+        if let list = options.listCommand {
+            guard !list.rowsAreVideos || options.interactive else { return }
+            place = options.interactive ? "--interactive" : list.option.long
+        } else if let route {
+            place = route.name
+        } else {
+            return
+        }
+        throw UsageError(
+            "--sort \(sort.rawValue) does not apply to \(place): it orders lists of videos written once — drop it")
+    }
+
     /// - Parameters:
     ///   - route: What `route(for:inputIsTerminal:)` chose.
     ///   - options: The parsed options.
@@ -132,6 +160,7 @@ struct Invocation {
         throws(UsageError)
     {
         var style = OutputStyle(settings: configuration.settings, outputIsTerminal: outputIsTerminal)
+        style.order = options.sort.map { MusicVideoOrder($0, reversed: options.reverse) }
         var historyAsObjects = false
         if case .history = route {
             historyAsObjects = try JSONFields.historyFields(options.jsonFields)

@@ -28,6 +28,8 @@ struct ListCommand: Sendable, Equatable {
     let rows: String
     /// The keys of its JSON objects, in order.
     let jsonKeys: [String]
+    /// Whether each row shows a video, so `--sort` can order them.
+    let rowsAreVideos: Bool
     /// Builds and checks the command's query from the parsed options: every usage error is
     /// found here, before any view model exists.
     let prepare: @Sendable (ListArguments) throws(UsageError) -> PreparedList
@@ -66,6 +68,7 @@ struct ListCommand: Sendable, Equatable {
         self.usage = usage
         self.rows = rows
         jsonKeys = Row.jsonKeys
+        rowsAreVideos = Row.self is any MusicVideoRow.Type
         prepare = { arguments throws(UsageError) in
             let checked = try UsageError.checked(query(arguments).validated)
             return PreparedList { container, navigation in open(container, checked, navigation) }

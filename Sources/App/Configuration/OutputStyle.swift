@@ -1,12 +1,15 @@
+import Domain
 import Foundation
 import Presentation
 
-/// How results are written: the format, the JSON keys, and whether with colour.
+/// How results are written: the format, the JSON keys, the order, and whether with colour.
 struct OutputStyle: Equatable, Sendable {
     let format: OutputFormat
     let usesColor: Bool
     /// The keys of each JSON object, in order (`--json FIELDS`); `nil` for every key.
     var jsonFields: [String]?
+    /// The order of a one-shot list of videos (`--sort`); `nil` for the service's.
+    var order: MusicVideoOrder?
 
     init(format: OutputFormat, usesColor: Bool) {
         self.format = format

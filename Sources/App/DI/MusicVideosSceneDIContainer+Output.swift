@@ -45,9 +45,17 @@ extension MusicVideosSceneDIContainer {
         )
     }
 
-    /// The table, plain, JSON or JSON-lines renderer of any rows that describe their columns.
+    /// The table, plain, JSON or JSON-lines renderer of any rows that describe their columns, in
+    /// the order `--sort` asks for.
     /// - Parameter firstNumber: The number of the table's first row.
     func makeListRenderer<Row: ListRowDescribing>(style: OutputStyle, firstNumber: Int = 1) -> any ListRenderer<Row> {
+        let renderer: any ListRenderer<Row> = makeFormatRenderer(style: style, firstNumber: firstNumber)
+        return style.order.map { OrderedListRenderer(renderer, order: $0) } ?? renderer
+    }
+
+    private func makeFormatRenderer<Row: ListRowDescribing>(style: OutputStyle, firstNumber: Int) -> any ListRenderer<
+        Row
+    > {
         switch style.format {
         case .table:
             TableRenderer<Row>(
