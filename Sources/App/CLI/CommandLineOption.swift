@@ -157,7 +157,7 @@ struct CommandLineOption: Sendable {
             options.clearHistory = true
         },
         CommandLineOption(
-            "--settings", help: "print the settings in effect and where each comes from (see Settings below)"
+            "--settings", help: "print the settings in effect and where each comes from (see Settings file below)"
         ) { options, _ in options.showSettings = true },
         CommandLineOption("--verbose", short: "-v", help: "one line on stderr per request") { options, _ in
             options.verbose = true
