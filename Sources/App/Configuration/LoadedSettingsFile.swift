@@ -41,7 +41,8 @@ struct LoadedSettingsFile: Equatable, Sendable {
         } else {
             return nil
         }
-        return base.appendingPathComponent("mvsearch", isDirectory: true).appendingPathComponent("config")
+        return base.appendingPathComponent("mvsearch", isDirectory: true).appendingPathComponent(
+            "config", isDirectory: false)
     }
 
     /// Reads and checks the settings file, when there is one and it is the user's own: a regular
