@@ -97,10 +97,10 @@ struct SettingsPrecedenceTests {
     private func settings(
         _ arguments: [String] = ["x"], environment: [String: String] = [:], file: LoadedSettingsFile? = nil
     )
-        throws -> Settings
+        throws -> UserSettings
     {
         guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
-        return try Settings(options: options, environment: environment, file: file ?? self.file)
+        return try UserSettings(options: options, environment: environment, file: file ?? self.file)
     }
 
     @Test("Given nothing but the defaults, then each setting is the default")

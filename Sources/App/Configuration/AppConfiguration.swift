@@ -22,7 +22,7 @@ struct AppConfiguration: Equatable, Sendable {
     let timeout: TimeInterval
     let retries: Int
     /// The settings the settings file may hold too, and where each comes from.
-    let settings: Settings
+    let settings: UserSettings
     let verbose: Bool
     /// Where recent searches live: `$XDG_STATE_HOME/mvsearch`, else `~/.local/state/mvsearch`.
     let stateDirectory: URL
@@ -76,7 +76,7 @@ struct AppConfiguration: Equatable, Sendable {
         }
         self.retries = retries
 
-        settings = try Settings(options: options, environment: environment, file: settingsFile)
+        settings = try UserSettings(options: options, environment: environment, file: settingsFile)
         verbose = options.verbose
         if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
             guard let seconds = Int(text), seconds >= 0 else {

@@ -21,7 +21,7 @@ struct OutputStyle: Equatable, Sendable {
     ///     `NO_COLOR`, `TERM=dumb`, the settings file).
     ///   - outputIsTerminal: Whether standard output is a terminal: a table and colour only there,
     ///     unless a format is chosen.
-    init(settings: Settings, outputIsTerminal: Bool) {
+    init(settings: UserSettings, outputIsTerminal: Bool) {
         format = settings.format.value ?? (outputIsTerminal ? .table : .plain)
         usesColor = outputIsTerminal && settings.colour.value
     }

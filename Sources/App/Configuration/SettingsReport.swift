@@ -14,7 +14,7 @@ import TerminalUI
 enum SettingsReport {
     /// - Parameter settings: The run's settings.
     /// - Returns: The lines, each ending with a line break.
-    static func text(_ settings: Settings) -> String {
+    static func text(_ settings: UserSettings) -> String {
         let rows: [(SettingsFile.Key, String, SettingSource)] = [
             (.country, settings.country.value, settings.country.source),
             (.limit, String(settings.limit.value), settings.limit.source),
