@@ -156,6 +156,27 @@ struct SettingsApplicationTests {
         #expect(help.status == .success)
     }
 
+    @Test("Given player in the settings file, then p plays with it; MVSEARCH_PLAYER still wins")
+    func playerFromTheFile() async throws {
+        try writeSettings("player = vlc --fullscreen\n")
+        let application = Application(
+            arguments: [], environment: ["XDG_CONFIG_HOME": configHome.path, "PATH": "/opt/players"],
+            console: CapturingConsole())
+        func player(_ environment: [String: String]) throws -> SystemPreviewPlayer? {
+            let file = try LoadedSettingsFile.load(environment: environment)
+            let configuration = try AppConfiguration(
+                options: SearchOptions(), environment: environment, settingsFile: file)
+            let container = AppDIContainer(configuration: configuration, console: application.console)
+            return container.makeMusicVideosSceneDIContainer().player as? SystemPreviewPlayer
+        }
+        let fromFile = try player(application.environment)
+        #expect(fromFile?.command == "vlc --fullscreen")
+        #expect(fromFile?.searchPath == "/opt/players")
+        var environment = application.environment
+        environment["MVSEARCH_PLAYER"] = "mpv"
+        #expect(try player(environment)?.command == "mpv")
+    }
+
     // MARK: --sort
 
     private let videos: [MusicVideo] = [

@@ -12,7 +12,7 @@ struct UserSettings: Equatable, Sendable {
     /// Whether output may be coloured where it goes to a terminal.
     let colour: Setting<Bool>
     /// The command line that plays a preview, the URL appended; `nil`: the first of mpv, vlc and
-    /// ffplay on `PATH`, else the browser. Kept for the session's player.
+    /// ffplay on `PATH`, else the browser: what `p` plays a preview with.
     let player: Setting<String?>
     /// Whether the session shows artwork where the terminal can. Kept for the session.
     let images: Setting<Bool>

@@ -149,7 +149,9 @@ final class AppDIContainer {
                 recentSearchesRepository: recentSearchesRepository,
                 browser: browser,
                 player: overrides.player
-                    ?? SystemPreviewPlayer(environment: configuration.environment, browser: browser),
+                    ?? SystemPreviewPlayer(
+                        command: configuration.settings.player.value,
+                        searchPath: configuration.environment["PATH"] ?? "/usr/bin:/bin", browser: browser),
                 console: console,
                 prefetchesPages: configuration.prefetchesPages,
                 commandLineHints: commandLineHints,
