@@ -113,7 +113,7 @@ struct SettingsApplicationTests {
         #expect(
             result.diagnostics
                 == "mvsearch: bad settings file \(settingsPath), line 3: unknown setting 'colr' — did you mean colour? "
-                + "(the settings: country, limit, format, colour, player, images, mouse)\n")
+                + "(the settings: country, limit, format, colour, player)\n")
     }
 
     @Test("Given a file others may write, then one warning, the defaults, and the search runs")
@@ -143,7 +143,7 @@ struct SettingsApplicationTests {
         #expect(lines.contains(["country", "jp", "command", "line"]))
         #expect(lines.contains(["limit", "50", "file:1"]))
         #expect(lines.contains(["colour", "off", "environment", "(NO_COLOR)"]))
-        #expect(lines.contains(["mouse", "on", "default"]))
+        #expect(lines.contains(["format", "table", "on", "a", "terminal,", "else", "plain", "default"]))
     }
 
     @Test("Given a bad settings file, --settings exits 78 too; --help does not read it")

@@ -21,15 +21,13 @@ struct SettingsFileTests {
     func everyKey() throws {
         let text =
             "\u{FEFF}# mine\r\n\r\ncountry = gb   # the UK\r\n  LIMIT=50\nformat = JSONL\ncolor = off\n"
-            + "player = mpv --fs --title=#1\nimages = no\n\tmouse = Yes\n# the end"
+            + "\tplayer = mpv --fs --title=#1\n# the end"
         let file = try parse(text)
         #expect(file.country == .init(value: "GB", line: 3))
         #expect(file.limit == .init(value: 50, line: 4))
         #expect(file.format == .init(value: .jsonl, line: 5))
         #expect(file.colour == .init(value: false, line: 6))
         #expect(file.player == .init(value: "mpv --fs --title=#1", line: 7))
-        #expect(file.images == .init(value: false, line: 8))
-        #expect(file.mouse == .init(value: true, line: 9))
     }
 
     @Test("Given an empty file or only comments, then nothing is set")
@@ -42,7 +40,7 @@ struct SettingsFileTests {
         "Given a bad line, then the error names its line, the problem and what the key takes",
         arguments: [
             ("country = GB\nlimt = 10\n", 2, "unknown setting 'limt'", "did you mean limit?"),
-            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player, images, mouse"),
+            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player"),
             (
                 "\n\ncountry = usa", 3, "country takes a two-letter store country such as US, GB or JP, not 'usa'",
                 "remove"
@@ -51,10 +49,10 @@ struct SettingsFileTests {
             ("limit = ten", 1, "limit takes a whole number from 1 to 200, not 'ten'", "correct"),
             ("format = jsn", 1, "format takes one of table, plain, json, jsonl, not 'jsn'", "did you mean json?"),
             ("colour = maybe", 1, "colour takes on or off, not 'maybe'", "correct"),
-            ("mouse", 1, "is not \"key = value\": 'mouse'", "start it with #"),
+            ("colour", 1, "is not \"key = value\": 'colour'", "start it with #"),
             ("= GB", 1, "has no key before =", "country, limit"),
             ("country =", 1, "country has no value", "give a two-letter store country"),
-            ("mouse = on\nmouse = off", 2, "sets mouse again (line 1 set it)", "keep one of the two"),
+            ("colour = on\ncolour = off", 2, "sets colour again (line 1 set it)", "keep one of the two"),
             ("player = mpv\u{1B}[2J", 1, "player has a control character", "command line"),
         ])
     func badLine(text: String, line: Int, problem: String, advice: String) {
@@ -111,8 +109,6 @@ struct SettingsPrecedenceTests {
         #expect(settings.format == Setting(value: nil, source: .builtIn))
         #expect(settings.colour == Setting(value: true, source: .builtIn))
         #expect(settings.player == Setting(value: nil, source: .builtIn))
-        #expect(settings.images == Setting(value: true, source: .builtIn))
-        #expect(settings.mouse == Setting(value: true, source: .builtIn))
     }
 
     @Test("Given the file, then it wins over the defaults, naming its lines")
@@ -159,8 +155,6 @@ struct SettingsPrecedenceTests {
                 format   json  file:3
                 colour   off   environment (NO_COLOR)
                 player   vlc   file:5
-                images   on    default
-                mouse    on    default
 
                 """)
     }

@@ -11,7 +11,7 @@ import TerminalUI
 struct SettingsFile: Equatable, Sendable {
     /// The keys a settings file may set, in the order they are listed.
     enum Key: String, CaseIterable, Sendable {
-        case country, limit, format, colour, player, images, mouse
+        case country, limit, format, colour, player
 
         /// What the key takes, for messages and the manual: `on or off`.
         var values: String {
@@ -20,7 +20,7 @@ struct SettingsFile: Equatable, Sendable {
             case .limit:
                 "a whole number from \(QueryValidation.limitRange.lowerBound) to \(QueryValidation.limitRange.upperBound)"
             case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            case .colour, .images, .mouse: "on or off"
+            case .colour: "on or off"
             case .player: "a command line, such as mpv --fs"
             }
         }
@@ -31,7 +31,7 @@ struct SettingsFile: Equatable, Sendable {
             case .country: "CC"
             case .limit: "\(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound)"
             case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: "/")
-            case .colour, .images, .mouse: "on/off"
+            case .colour: "on/off"
             case .player: "a command line"
             }
         }
@@ -48,8 +48,6 @@ struct SettingsFile: Equatable, Sendable {
     var format: Entry<OutputFormat>?
     var colour: Entry<Bool>?
     var player: Entry<String>?
-    var images: Entry<Bool>?
-    var mouse: Entry<Bool>?
 
     /// The largest file read; a larger one is not a settings file written by hand.
     static let maximumBytes = 64 * 1024
@@ -138,14 +136,9 @@ struct SettingsFile: Equatable, Sendable {
                     advice: guess.map { "did you mean \($0)?" } ?? "correct or remove the line")
             }
             format = Entry(value: value, line: line)
-        case .colour, .images, .mouse:
+        case .colour:
             guard let value = Self.switchValues[text.lowercased()] else { throw problem }
-            let entry = Entry(value: value, line: line)
-            switch key {
-            case .colour: colour = entry
-            case .images: images = entry
-            default: mouse = entry
-            }
+            colour = Entry(value: value, line: line)
         case .player:
             guard !text.unicodeScalars.contains(where: TerminalSanitizer.isControl) else {
                 throw SettingsFileError(

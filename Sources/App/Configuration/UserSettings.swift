@@ -14,10 +14,6 @@ struct UserSettings: Equatable, Sendable {
     /// The command line that plays a preview, the URL appended; `nil`: the first of mpv, vlc and
     /// ffplay on `PATH`, else the browser: what `p` plays a preview with.
     let player: Setting<String?>
-    /// Whether the session shows artwork where the terminal can. Kept for the session.
-    let images: Setting<Bool>
-    /// Whether the session takes the mouse. Kept for the session.
-    let mouse: Setting<Bool>
     /// The file they were read from, and how that went.
     let file: LoadedSettingsFile
 
@@ -65,8 +61,6 @@ struct UserSettings: Equatable, Sendable {
                 values.player.map { Setting(value: $0.value, source: .file(line: $0.line)) }
                 ?? Setting(value: nil, source: .builtIn)
         }
-        images = Self.fromFile(values.images) ?? Setting(value: true, source: .builtIn)
-        mouse = Self.fromFile(values.mouse) ?? Setting(value: true, source: .builtIn)
         self.file = file
     }
 
