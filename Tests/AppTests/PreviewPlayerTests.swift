@@ -12,59 +12,28 @@ import Testing
 
 /// A folder for a test `PATH` whose fake programs write their name and arguments to a FIFO.
 final class FakePrograms {
-    let folder: URL
-    let fifo: String
-    private let reader: Int32
+    private let programs: FakeProgramFolder
+    var folder: URL { programs.folder }
+    var fifo: String { programs.fifo }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-player-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        fifo = folder.appendingPathComponent("said").path
-        guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        reader = open(fifo, O_RDONLY | O_NONBLOCK)
-    }
-
-    deinit {
-        close(reader)
-        try? FileManager.default.removeItem(at: folder)
+        programs = try FakeProgramFolder("player")
     }
 
     /// A program `name` that writes `name|arg1|arg2|…` (and where its output goes) to the FIFO.
     func add(_ name: String) throws {
-        try Self.writeProgram(
-            """
-            #!/bin/sh
-            out=$(readlink /proc/$$/fd/1)
-            { printf '%s' '\(name)'; for argument in "$@"; do printf '|%s' "$argument"; done; printf '|%s' "$out"; } > '\(fifo)'
-            """, to: folder.appendingPathComponent(name).path)
+        try programs.add(
+            name,
+            script: """
+                #!/bin/sh
+                out=$(readlink /proc/$$/fd/1)
+                { printf '%s' '\(name)'; for argument in "$@"; do printf '|%s' "$argument"; done; printf '|%s' "$out"; } > '\(fifo)'
+                """)
     }
 
-    /// Writes an executable script through a close-on-exec descriptor: a program another test
-    /// starts meanwhile must not inherit it open for writing, or running the script fails with
-    /// ETXTBSY (seen in the whole suite: the next player on the list was started instead).
-    static func writeProgram(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard close(descriptor) == 0, written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
-    }
-
-    /// What a program wrote, waiting at most 30 s for it to start (a loaded machine).
+    /// What a program wrote, split at `|`, waiting at most 30 s for it to start (a loaded machine).
     func said() -> [String] {
-        var said = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 512)
-        var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-        while poll(&descriptor, 1, 30_000) > 0 {
-            let count = read(reader, &chunk, chunk.count)
-            if count > 0 {
-                said += chunk[..<count]
-            } else if count == 0 && !said.isEmpty {
-                break
-            }
-        }
-        return String(decoding: said, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false).map(
-            String.init)
+        programs.said().split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import Testing
 
 @testable import App
@@ -16,42 +17,25 @@ import Testing
             "xdg-open on PATH gets the URL as its one argument; no stream, descriptor, signal state or process group of ours"
         )
         func opensThroughXDGOpen() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-browser-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let fifo = folder.appendingPathComponent("said").path
-            #expect(mkfifo(fifo, 0o600) == 0)
+            let programs = try FakeProgramFolder("browser")
+            let (folder, fifo, reader) = (programs.folder, programs.fifo, programs.reader)
             // Open in this process, and not close-on-exec: the opener must not get it all the same.
             // (Checked by what the number names: the shell may use the same number for a file of its own.)
-            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
             #expect(reader >= 3)
-            let opener = folder.appendingPathComponent("xdg-open")
-            try """
-            #!/bin/sh
-            group=$(cut -d' ' -f5 /proc/$$/stat)
-            inherited=$(readlink /proc/$$/fd/\(reader) | grep -qF '\(fifo)' && echo yes || echo no)
-            signals=$(grep -E '^Sig(Blk|Ign)' /proc/$$/status | cut -f2 | tr '\n' ' ')
-            printf '%s|%s|%s|%s|%s|%s|%s' "$#" "$1" "$(readlink /proc/$$/fd/1)" "$(readlink /proc/$$/fd/2)" \
-                "$([ "$group" = $$ ] && echo own || echo shared)" "$inherited" "$signals" > '\(fifo)'
-            """.write(to: opener, atomically: true, encoding: .utf8)
-            #expect(chmod(opener.path, 0o700) == 0)
-            defer { close(reader) }
+            try programs.add(
+                "xdg-open",
+                script: """
+                    #!/bin/sh
+                    group=$(cut -d' ' -f5 /proc/$$/stat)
+                    inherited=$(readlink /proc/$$/fd/\(reader) | grep -qF '\(fifo)' && echo yes || echo no)
+                    signals=$(grep -E '^Sig(Blk|Ign)' /proc/$$/status | cut -f2 | tr '\n' ' ')
+                    printf '%s|%s|%s|%s|%s|%s|%s' "$#" "$1" "$(readlink /proc/$$/fd/1)" "$(readlink /proc/$$/fd/2)" \
+                        "$([ "$group" = $$ ] && echo own || echo shared)" "$inherited" "$signals" > '\(fifo)'
+                    """)
             let url = try #require(URL(string: "https://music.apple.com/us/music-video/x/1?a=1&b=$(id)"))
             #expect(SystemBrowser(environment: ["PATH": "/nonexistent:\(folder.path)"]).open(url))
 
-            // What the opener wrote, waiting at most 30 s for it to start (a loaded machine).
-            var said = [UInt8]()
-            var chunk = [UInt8](repeating: 0, count: 512)
-            var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-            while poll(&descriptor, 1, 30_000) > 0 {
-                let count = read(reader, &chunk, chunk.count)
-                if count > 0 {
-                    said += chunk[..<count]
-                } else if count == 0 && !said.isEmpty {
-                    break
-                }
-            }
-            let fields = String(decoding: said, as: UTF8.self).split(separator: "|", omittingEmptySubsequences: false)
+            let fields = programs.said().split(separator: "|", omittingEmptySubsequences: false)
             #expect(fields.prefix(6) == ["1", "\(url.absoluteString)"[...], "/dev/null", "/dev/null", "own", "no"])
             // Signals 1–31 neither blocked nor ignored (32 and 33 are the C library's own).
             let masks = fields.last.map { $0.split(separator: " ").compactMap { UInt64($0, radix: 16) } } ?? []

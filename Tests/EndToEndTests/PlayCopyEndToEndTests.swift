@@ -19,23 +19,11 @@ import Testing
         func playCopyFilter() async throws {
             let search = try Fixture.data("search-musicvideo-clairo")
             let server = try LoopbackHTTPServer { _, _ in .json(search) }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-e2e-player-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let fifo = folder.appendingPathComponent("said").path
-            #expect(mkfifo(fifo, 0o600) == 0)
-            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-            defer { close(reader) }
-            let player = folder.appendingPathComponent("mpv")
-            // Written through a close-on-exec descriptor: a process started meanwhile by another test
-            // must not hold it open for writing (running it would fail with ETXTBSY).
-            let script = Array("#!/bin/sh\nprintf '%s|' \"$@\" > '\(fifo)'\n".utf8)
-            let file = open(player.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o700)
-            #expect(script.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == script.count)
-            #expect(close(file) == 0)
+            let programs = try FakeProgramFolder("e2e-player")
+            try programs.add("mpv", script: "#!/bin/sh\nprintf '%s|' \"$@\" > '\(programs.fifo)'\n")
 
             var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-            environment["PATH"] = folder.path + ":/usr/bin:/bin"
+            environment["PATH"] = programs.folder.path + ":/usr/bin:/bin"
             environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
             let terminal = try PseudoTerminal(["-i", "-l", "5", "clairo"], environment: environment)
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
@@ -47,18 +35,7 @@ import Testing
             let page = try #require(rows.first?["trackViewUrl"] as? String)
 
             terminal.send("p")
-            var said = [UInt8]()
-            var chunk = [UInt8](repeating: 0, count: 512)
-            var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-            while poll(&descriptor, 1, 30_000) > 0 {
-                let count = read(reader, &chunk, chunk.count)
-                if count > 0 {
-                    said += chunk[..<count]
-                } else if count == 0 && !said.isEmpty {
-                    break
-                }
-            }
-            #expect(String(decoding: said, as: UTF8.self) == preview + "|")
+            #expect(programs.said() == preview + "|")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("playing the preview in mpv") } })
 
             terminal.send("y")
