@@ -235,6 +235,16 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private static func listen() throws -> (Int32, UInt16) {
+        let (descriptor, port) = try bindIPv4(reusingAddress: true)
+        guard systemListen(descriptor, 64) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        return (descriptor, port)
+    }
+
+    /// A TCP socket bound to a free port of 127.0.0.1, not listening yet.
+    private static func bindIPv4(reusingAddress: Bool) throws -> (Int32, UInt16) {
         #if canImport(Glibc)
             let socketType = Int32(SOCK_STREAM.rawValue)
         #else
@@ -242,8 +252,10 @@ public final class LoopbackHTTPServer: Sendable {
         #endif
         let descriptor = socket(AF_INET, socketType, 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        if reusingAddress {
+            var reuse: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -253,7 +265,7 @@ public final class LoopbackHTTPServer: Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, systemListen(descriptor, 64) == 0 else {
+        guard bound == 0 else {
             close(descriptor)
             throw POSIXError(.EADDRINUSE)
         }
@@ -342,6 +354,45 @@ public final class LoopbackHTTPServer: Sendable {
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         default: "Status"
+        }
+    }
+}
+
+extension LoopbackHTTPServer {
+    /// A port of 127.0.0.1 that nothing listens on, for a test of "nothing listening": a socket is
+    /// bound to it and never listens, so a connection to it is refused, and until `release()` no
+    /// other socket can take the port. A stopped server's port promises neither: the next server
+    /// started (another test's, running beside this one) or a client's own end may be given it at
+    /// once, and the request meant for nobody then reaches that server.
+    public final class ClosedPort: Sendable {
+        public let port: UInt16
+        private let descriptor: Locked<Int32?>
+
+        /// The root URL to pass as `--base-url`.
+        public var baseURL: URL {
+            URL(string: "http://127.0.0.1:\(port)/") ?? URL(fileURLWithPath: "/")
+        }
+
+        /// Takes a free port.
+        /// - Throws: `POSIXError` when no socket can be bound.
+        public init() throws {
+            // No SO_REUSEADDR: then not even a server that sets it may bind the port while it is held.
+            let (descriptor, port) = try LoopbackHTTPServer.bindIPv4(reusingAddress: false)
+            self.descriptor = Locked(descriptor)
+            self.port = port
+        }
+
+        deinit {
+            release()
+        }
+
+        /// Gives the port back. Call it when the test is done (`defer`): the value may otherwise
+        /// be released, and the port with it, right after its last use, before the request.
+        public func release() {
+            descriptor.withLock { descriptor in
+                if let open = descriptor { close(open) }
+                descriptor = nil
+            }
         }
     }
 }

@@ -112,10 +112,10 @@ struct FaultEndToEndTests {
 
     @Test("Nothing listening: 69")
     func nothingListening() async throws {
-        let server = try LoopbackHTTPServer(always: .close)
-        let url = server.baseURL.absoluteString
-        server.stop()
-        let result = try await MVSearchProcess.run(["--base-url", url, "jack"])
+        // A port held closed: a server's port, once it stopped, may already be another test's.
+        let closed = try LoopbackHTTPServer.ClosedPort()
+        defer { closed.release() }
+        let result = try await MVSearchProcess.run(["--base-url", closed.baseURL.absoluteString, "jack"])
         expectOneLine(result, status: 69, mentions: "cannot reach the iTunes service")
         report("nothing listening", result, requests: 0)
     }

@@ -21,11 +21,11 @@ struct NetworkSessionManagerTests {
 
     @Test("Given nothing listening, the network service reports cannotConnect", arguments: SessionEngine.available)
     func nothingListening(engine: SessionEngine) async throws {
-        let server = try LoopbackHTTPServer(always: .close)
-        let url = server.baseURL
-        server.stop()
+        // A port held closed: a server's port, once it stopped, may already be another test's.
+        let closed = try LoopbackHTTPServer.ClosedPort()
+        defer { closed.release() }
         let service = DefaultNetworkService(
-            configuration: APINetworkConfiguration(baseURL: url, timeout: 5),
+            configuration: APINetworkConfiguration(baseURL: closed.baseURL, timeout: 5),
             sessionManager: engine.make(timeout: 5)
         )
         await #expect(throws: NetworkError.cannotConnect) {
