@@ -157,6 +157,11 @@ public final class LoopbackHTTPServer: Sendable {
         acceptLoopDone.wait()
         close(listener)
         for _ in 0..<64 { stopped.signal() }
+        // Kept-alive connections end too (their threads close them): left open, a client's
+        // connection cache would keep them, and a stopped server would still answer on them.
+        state.withLock { state in
+            for connection in state.openConnections { shutdown(connection, Int32(SHUT_RDWR)) }
+        }
     }
 
     private func acceptLoop() {
@@ -172,6 +177,7 @@ public final class LoopbackHTTPServer: Sendable {
             }
             let number = state.withLock { state -> Int in
                 defer { state.connections += 1 }
+                state.openConnections.insert(connection)
                 return state.connections
             }
             Thread.detachNewThread { [self] in serve(connection, number: number) }
@@ -179,7 +185,12 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     private func serve(_ connection: Int32, number: Int) {
-        defer { close(connection) }
+        defer {
+            // Out of the set before the number is closed (and free for reuse): `stop` shuts down
+            // only descriptors still ours.
+            _ = state.withLock { $0.openConnections.remove(connection) }
+            close(connection)
+        }
         var keepsOpen = true
         while keepsOpen, let head = Self.readRequest(from: connection) {
             let request = Request(method: head.method, target: head.target, headers: head.headers, connection: number)

@@ -95,6 +95,21 @@
             #expect(server.requests.map(\.target) == ["/a", "/b", "/b"])
         }
 
+        @Test(
+            "Given a server stopped while the pool keeps a connection to it, the server ends that connection: a later request on it reaches nothing of the stopped server"
+        )
+        func stoppedServerEndsKeptConnections() async throws {
+            let server = try LoopbackHTTPServer(keepsAlive: true, always: .json(Self.body))
+            let manager = CurlNetworkSessionManager(timeout: 10, environment: [:])
+            _ = try await get("a", from: server, with: manager)
+
+            server.stop()
+            // Wherever it goes (nothing listens on the port now), the stopped server must not answer it.
+            _ = try? await get("b", from: server, with: manager)
+
+            #expect(server.requests.map(\.target) == ["/a"])
+        }
+
         @Test("Given concurrent requests and one of them cancelled, every other one is answered")
         func concurrentWithCancellation() async throws {
             let server = try LoopbackHTTPServer(keepsAlive: true) { request, _ in
