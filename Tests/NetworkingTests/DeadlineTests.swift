@@ -87,7 +87,10 @@ struct DeadlineTests {
         let task = Task { () async throws(NetworkError) -> NetworkResponse in
             try await service.request(Endpoint<Empty>(path: "x"))
         }
-        while engine.started.value == 0 { await Task.yield() }
+        // Bounded, as every wait: a request that never reached the engine fails the test, not hangs it.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while engine.started.value == 0, ContinuousClock.now < deadline { await Task.yield() }
+        try #require(engine.started.value == 1, "the request never reached the engine")
         task.cancel()
         await #expect(throws: NetworkError.cancelled) { _ = try await task.value }
     }
