@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -66,14 +67,25 @@ final class PseudoTerminal: @unchecked Sendable {
         condition.withLock { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// Types bytes as the terminal would send them.
-    func send(_ text: String) {
-        let data = Array(text.utf8)
-        _ = data.withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
+    /// Types bytes as the terminal would send them, every one of them (a write may take only part).
+    func send(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(primary, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                Issue.record("the terminal took \(offset) of \(bytes.count) bytes", sourceLocation: sourceLocation)
+                return
+            }
+            offset += written
+        }
     }
 
-    /// Blocks until what was written satisfies `predicate`, or `timeout` passes.
-    func wait(timeout: TimeInterval = 15, until predicate: (String) -> Bool) -> Bool {
+    /// Blocks until what was written satisfies `predicate`, or `timeout` passes. The default is
+    /// generous (it is only reached when a test fails): a loaded machine can take many seconds to
+    /// start the binary and draw its first frame.
+    func wait(timeout: TimeInterval = 60, until predicate: (String) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -92,7 +104,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// Blocks until the process has stopped (Ctrl-Z), or `timeout` passes; the stop is left
     /// for the shell (here, the test) to see and the exit status untouched.
-    func waitUntilStopped(timeout: TimeInterval = 15) -> Bool {
+    func waitUntilStopped(timeout: TimeInterval = 60) -> Bool {
         let stopped = DispatchSemaphore(value: 0)
         let pid = process.processIdentifier
         Thread.detachNewThread {
@@ -104,7 +116,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// Waits for the exit (killing the process after `timeout`).
     /// - Returns: The exit status and what went to stderr.
-    func finish(timeout: TimeInterval = 15) -> (status: Int32, stderr: String) {
+    func finish(timeout: TimeInterval = 60) -> (status: Int32, stderr: String) {
         let exited = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [process] in
             process.waitUntilExit()
