@@ -57,9 +57,13 @@ enum MVSearchProcess {
         // State, cache and settings folders of its own, so runs never share recent searches or
         // answers, nor read a settings file another test (or anyone) left under HOME.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-e2e-\(UUID().uuidString)")
+        // HOME of its own too, as a user's exists: the temporary folder is shared by every run and
+        // anyone may write there, so what mvsearch found under it would be another's.
+        let home = folder.appendingPathComponent("home")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         var environment = [
             "PATH": "/usr/bin:/bin",
-            "HOME": FileManager.default.temporaryDirectory.path,
+            "HOME": home.path,
             "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
             "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
