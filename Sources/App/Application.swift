@@ -60,7 +60,7 @@ struct Application {
         if case .refused(let reason) = file.status {
             console.diagnostics.write(
                 "mvsearch: not using the settings file: \(TerminalSanitizer.sanitize(reason)) — "
-                    + "make it a file of your own that only you can write (chmod 600), or remove it; using the defaults\n"
+                    + "use a regular file of your own that only you can write (chmod 600), or remove it; using the defaults\n"
             )
         }
         return file

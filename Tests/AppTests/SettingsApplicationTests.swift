@@ -125,8 +125,8 @@ struct SettingsApplicationTests {
         #expect(repository.searchedQueries.map(\.country) == ["US"])
         #expect(
             result.diagnostics
-                == "mvsearch: not using the settings file: \(settingsPath) is writable by other users — make it a file "
-                + "of your own that only you can write (chmod 600), or remove it; using the defaults\n")
+                == "mvsearch: not using the settings file: \(settingsPath) is writable by other users — use a regular "
+                + "file of your own that only you can write (chmod 600), or remove it; using the defaults\n")
     }
 
     @Test("--settings prints where each setting comes from, exits 0, and sends nothing")

@@ -30,6 +30,17 @@ struct SettingsFileTests {
         #expect(file.player == .init(value: "mpv --fs --title=#1", line: 7))
     }
 
+    @Test("Given a line without =, then the message names its number but never prints it (a link to another file)")
+    func lineNotPrinted() {
+        do {
+            _ = try parse("root:$6$secret-hash:20228:0:99999:7:::\n")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.line == 1)
+            #expect(!"\(error)".contains("secret"), "\(error)")
+        }
+    }
+
     @Test("Given an empty file or only comments, then nothing is set")
     func empty() throws {
         #expect(try parse("") == SettingsFile())
@@ -49,7 +60,7 @@ struct SettingsFileTests {
             ("limit = ten", 1, "limit takes a whole number from 1 to 200, not 'ten'", "correct"),
             ("format = jsn", 1, "format takes one of table, plain, json, jsonl, not 'jsn'", "did you mean json?"),
             ("colour = maybe", 1, "colour takes on or off, not 'maybe'", "correct"),
-            ("colour", 1, "is not \"key = value\": 'colour'", "start it with #"),
+            ("colour", 1, "has no \"=\"", "start it with #"),
             ("= GB", 1, "has no key before =", "country, limit"),
             ("country =", 1, "country has no value", "give a two-letter store country"),
             ("colour = on\ncolour = off", 2, "sets colour again (line 1 set it)", "keep one of the two"),

@@ -97,7 +97,9 @@ struct SettingsFile: Equatable, Sendable {
         guard !text.allSatisfy(\.isWhitespace) else { return nil }
         guard let equals = text.firstIndex(of: "=") else {
             throw SettingsFileError(
-                line: number, "is not \"key = value\": \(CommandLineParser.quoted(text.trimmingWhitespace()))",
+                // Not quoted: a file that is no settings file at all (a link to another file, say)
+                // must not have its lines printed.
+                line: number, "has no \"=\"",
                 advice: "write it as, say, country = GB, or start it with # to keep it as a comment")
         }
         let name = text[..<equals].trimmingWhitespace()
