@@ -41,15 +41,15 @@ struct FullScreenFrameTests {
         return frame.text
     }
 
-    @Test("Results: the rows with the selection marked, numbered, in columns")
+    @Test("Results: the rows with the selection marked, numbered, in the table's columns sized to their content")
     func resultsFrame() {
         #expect(
             draw(results()) == """
                 Music videos for "jack johnson"  1–3
-                › 1  Upside Down                       Jack Johnson          2005   3:12
-                  2  Sitting, Waiting, Wishing         Jack Johnson          2005   3:05
-                  3  Banana Pancakes                   Jack Johnson          2005   3:20
-
+                  #  Title                      Artist        Year  Time  Price
+                › 1  Upside Down                Jack Johnson  2005  3:12  $1.99
+                  2  Sitting, Waiting, Wishing  Jack Johnson  2005  3:05  $1.99
+                  3  Banana Pancakes            Jack Johnson  2005  3:20  $1.99
 
                 """)
     }
@@ -68,15 +68,15 @@ struct FullScreenFrameTests {
         #expect(draw(failed) == "Music videos\n\n  Could not load the results\n\n\n")
     }
 
-    @Test("At 40 columns the year and duration go, and text is cut with an ellipsis")
+    @Test("At 40 columns the price goes first, as in the table, and text is cut with an ellipsis")
     func narrow() {
         #expect(
             draw(results(), columns: 40) == """
                 Music videos for "jack johnson"  1–3
-                › 1  Upside Down            Jack Johnson
-                  2  Sitting, Waiting, Wi…  Jack Johnson
-                  3  Banana Pancakes        Jack Johnson
-
+                  #  Title          Artist    Year  Time
+                › 1  Upside Down    Jack Jo…  2005  3:12
+                  2  Sitting, Wai…  Jack Jo…  2005  3:05
+                  3  Banana Panca…  Jack Jo…  2005  3:20
 
                 """)
     }
@@ -87,14 +87,14 @@ struct FullScreenFrameTests {
         #expect(
             text == """
                 Music videos for "jack johnson"  1–3
-                › 1  さくらんぼ                 大塚 愛          2005   4:13
-                  2  🎸 Rock 🎤 Live 👨‍👩‍👧         Band 🇯🇵          2005   1:01
-                  3  Ünïcödé Straße             Nobody           2005
-
+                  #  Title               Artist   Year  Time  Price
+                › 1  さくらんぼ          大塚 愛  2005  4:13  $1.99
+                  2  🎸 Rock 🎤 Live 👨‍👩‍👧  Band 🇯🇵  2005  1:01  $1.99
+                  3  Ünïcödé Straße      Nobody   2005        $1.99
 
                 """)
         // The artist column starts at the same display column on every row.
-        let rows = text.split(separator: "\n").dropFirst().prefix(3)
+        let rows = text.split(separator: "\n").dropFirst(2).prefix(3)
         let columns = rows.map { row in DisplayWidth.of(String(row.prefix { !"大BN".contains($0) })) }
         #expect(Set(columns).count == 1)
     }
@@ -114,9 +114,9 @@ struct FullScreenFrameTests {
         #expect(
             text == """
                 Music videos for "jack johnson"  1–2
-                › 1  ᄀᄀᄀᄀᄀ 가각            한글             2005   3:12
-                  2  ᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀ…  Nobody           2005   1:01
-
+                  #  Title                         Artist  Year  Time  Price
+                › 1  ᄀᄀᄀᄀᄀ 가각               한글    2005  3:12  $1.99
+                  2  ᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀ…   Nobody  2005  1:01  $1.99
 
 
                 """)
@@ -130,10 +130,10 @@ struct FullScreenFrameTests {
         #expect(
             text == """
                 Music videos for "jack johnson"  1–3
-                  1  Upside Down                   Jack Johnson        2005   3:12 │ Title          Sitting, Waiting, Wishing
-                › 2  Sitting, Waiting, Wishing     Jack Johnson        2005   3:05 │ Artist         Jack Johnson
-                  3  Banana Pancakes               Jack Johnson        2005   3:20 │ Released       2005-02-11
-                                                                                   │ Duration       3:05
+                  #  Title                      Artist        Year  Time  Price    │ Title          Sitting, Waiting, Wishing
+                  1  Upside Down                Jack Johnson  2005  3:12  $1.99    │ Artist         Jack Johnson
+                › 2  Sitting, Waiting, Wishing  Jack Johnson  2005  3:05  $1.99    │ Released       2005-02-11
+                  3  Banana Pancakes            Jack Johnson  2005  3:20  $1.99    │ Duration       3:05
                                                                                    │ Genre          Rock
                                                                                    │ Explicit       no
                                                                                    │ Price          $1.99
@@ -150,8 +150,8 @@ struct FullScreenFrameTests {
             draw(state) == """
                 Music videos for "jack johnson"  26–28
                 /pan  1 of 3
-                › 28  Banana Pancakes                  Jack Johnson          2005   3:20
-
+                   #  Title                      Artist        Year  Time  Price
+                › 28  Banana Pancakes            Jack Johnson  2005  3:20  $1.99
 
 
                 """)
@@ -173,7 +173,7 @@ struct FullScreenFrameTests {
 
                 › jack
 
-                Recent searches (↑/↓)
+                Recent searches (↑/↓, or a number and Enter)
                   1  clairo
                   2  jack johnson
 
@@ -274,8 +274,9 @@ struct FullScreenFrameTests {
     @Test("The status line: spinner, the last error, then the keys; the help box lists every key")
     func chrome() {
         let line = FullScreenChrome.statusLine(
-            columns: 60, activity: "Searching", spinnerTick: 1, message: "the service is down", keys: "q quit")
-        #expect(line.text == "⠙ Searching…  the service is down  q quit")
+            columns: 80, activity: .init("Searching"), spinnerTick: 1, message: "the service is down",
+            keys: [KeyHint.quit])
+        #expect(line.text == "⠙ Searching… · Ctrl-C cancels  the service is down  q quit")
         #expect(line.runs.contains { $0.attributes.contains(.red) })
         var frame = Frame(columns: 40, rows: 8)
         FullScreenChrome.drawHelp([("q", "quit"), ("?", "this help")], into: &frame)
@@ -299,11 +300,17 @@ struct FullScreenFrameTests {
         #expect(Set(narrowBox.map { DisplayWidth.of($0) }) == [20])
         #expect(narrowBox.contains { $0.hasPrefix("│ q") && $0.contains("quit") })
 
-        // Too short for every key: the last line of the box says there are more.
+        // Too short for every key: the box scrolls, its title says which keys it shows.
         var short = Frame(columns: 50, rows: 5)
         FullScreenChrome.drawHelp([("a", "one"), ("b", "two"), ("c", "three")], into: &short)
         #expect(short.text.contains("│ a  one"))
-        #expect(!short.text.contains("two"))
-        #expect(short.text.contains("│ …  a taller terminal lists more"))
+        #expect(short.text.contains("│ b  two"))
+        #expect(!short.text.contains("three"))
+        #expect(short.text.contains("Keys 1–2"))
+        var scrolled = Frame(columns: 50, rows: 5)
+        FullScreenChrome.drawHelp([("a", "one"), ("b", "two"), ("c", "three")], into: &scrolled, top: 1)
+        #expect(!scrolled.text.contains("one") && scrolled.text.contains("│ c  three"))
+        #expect(scrolled.text.contains("Keys 2–3"))
+        #expect(FullScreenChrome.helpScrollLimit(count: 3, rows: 4) == 1)
     }
 }
