@@ -314,3 +314,83 @@ struct FullScreenFrameTests {
         #expect(FullScreenChrome.helpScrollLimit(count: 3, rows: 4) == 1)
     }
 }
+
+/// Issue 19: the session's list shows what the table shows, at every width.
+@MainActor
+@Suite("Full-screen list columns")
+struct FullScreenColumnsTests {
+    private func draw(_ videos: [MusicVideo], columns: Int, rows: Int = 5, preview: Bool? = nil) -> Frame {
+        var state = ResultsViewState()
+        state.title = "Music videos"
+        state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: 1)
+        state.showsPreview = preview
+        state.scrollToSelection(rows: rows)
+        return state.render(columns: columns, rows: rows)
+    }
+
+    static let videos: [MusicVideo] = [
+        .stub(
+            id: 1, title: "RACECAR (feat. Clairo, Coco & Clairo)", artistName: "Deaton Chris Anthony",
+            explicitness: .explicit),
+        .stub(id: 2, title: "4Ever", artistName: "Clairo", price: nil),
+    ]
+
+    @Test("Golden frames at 20, 40, 80 and 120 columns: E for explicit, year, time and price, as the table has them")
+    func goldens() {
+        #expect(
+            draw(Self.videos, columns: 20).text == """
+                Music videos  1–2
+                  #  Title    Artist
+                › 1  RACE… E  Deato…
+                  2  4Ever    Clairo
+
+                """)
+        #expect(
+            draw(Self.videos, columns: 40).text == """
+                Music videos  1–2
+                  #  Title          Artist    Year  Time
+                › 1  RACECAR (f… E  Deaton …  2005  3:12
+                  2  4Ever          Clairo    2005  3:12
+
+                """)
+        #expect(
+            draw(Self.videos, columns: 80).text == """
+                Music videos  1–2
+                  #  Title                               Artist                Year  Time  Price
+                › 1  RACECAR (feat. Clairo, Coco & C… E  Deaton Chris Anthony  2005  3:12  $1.99
+                  2  4Ever                               Clairo                2005  3:12
+
+                """)
+        // 120 columns: every column whole; the preview has no room beside it by itself.
+        #expect(
+            draw(Self.videos, columns: 120).text == """
+                Music videos  1–2
+                  #  Title                                    Artist                Year  Time  Price
+                › 1  RACECAR (feat. Clairo, Coco & Clairo) E  Deaton Chris Anthony  2005  3:12  $1.99
+                  2  4Ever                                    Clairo                2005  3:12
+
+                """)
+    }
+
+    @Test("At 100 columns a title is never cut while blank cells are left beside it")
+    func noTitleCutBesideBlanks() {
+        let frame = draw(Self.videos, columns: 100)
+        #expect(frame.text.contains("RACECAR (feat. Clairo, Coco & Clairo) E"))
+        #expect(!frame.text.contains("…"))
+    }
+
+    @Test("The preview shows beside the list only when the list keeps its columns' room; p forces it either way")
+    func previewLeavesTheListItsRoom() {
+        let long = Self.videos
+        #expect(!draw(long, columns: 120).text.contains("│"))
+        #expect(draw(long, columns: 160).text.contains("│ Title"))
+        let forced = draw(long, columns: 120, preview: true)
+        #expect(forced.text.contains("│ Title"))
+        #expect(!draw(long, columns: 160, preview: false).text.contains("│"))
+        // Even forced, no preview where it would not fit.
+        #expect(!draw(long, columns: 60, preview: true).text.contains("│"))
+        for columns in [20, 40, 80, 100, 120, 160, 200] {
+            for line in draw(long, columns: columns).lines { #expect(line.width <= columns) }
+        }
+    }
+}

@@ -48,9 +48,10 @@ public enum FullScreenChrome {
             line.append(text, [.red, .bold])
             frame[bodyRows + offset] = line
         }
+        // Asked again now that the body is drawn at this size (a key may depend on the width).
         frame[rows - 1] = statusLine(
             columns: columns, activity: activity, spinnerTick: spinnerTick,
-            message: messageLines.isEmpty ? message : nil, keys: keys)
+            message: messageLines.isEmpty ? message : nil, keys: view.keyHints)
         return frame
     }
 
