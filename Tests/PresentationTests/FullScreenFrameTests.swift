@@ -278,6 +278,14 @@ struct FullScreenFrameTests {
             keys: [KeyHint.quit])
         #expect(line.text == "⠙ Searching… · Ctrl-C cancels  the service is down  q quit")
         #expect(line.runs.contains { $0.attributes.contains(.red) })
+        // At every width the wait is cut before the keys are, one space apart from them.
+        for columns in 20...120 {
+            let text = FullScreenChrome.statusLine(
+                columns: columns, activity: .init("Loading music videos for \"slow\"", elapsedSeconds: 1),
+                spinnerTick: 0, message: nil, keys: [KeyHint("Enter", "details")] + KeyHint.leave
+            ).text
+            #expect(DisplayWidth.of(text) <= columns && text.contains(" Esc") && !text.contains("…Esc"), "\(text)")
+        }
         var frame = Frame(columns: 40, rows: 8)
         FullScreenChrome.drawHelp([("q", "quit"), ("?", "this help")], into: &frame)
         #expect(frame.text.contains("│ q  quit"))

@@ -40,7 +40,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     private var helpScrollLimit = 0
     private var spinnerTick = 0
     /// What the search screen searches: music videos, or artists (`-i --artists`).
-    private var searchesArtists = false
+    var searchesArtists = false
     private weak var searchView: FullScreenSearchView?
     /// The wait on screen and when it began, for its elapsed seconds.
     private var wait: (view: ObjectIdentifier, activity: String, start: ContinuousClock.Instant)?
@@ -63,7 +63,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     ///   the search screen instead of the music videos found.
     func start(term: String?, list: PreparedList? = nil) {
         let (searchView, viewModel) = container.makeFullScreenSearchView(
-            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.search(for: $0) }),
+            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.submit($0) }),
             term: term ?? "")
         self.searchView = searchView
         push(searchView)
@@ -75,21 +75,11 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         }
     }
 
-    /// The search screen's words: the music videos found, or — in a session started on an
-    /// artist list — the artists.
-    private func search(for term: String) {
+    /// The search screen's words: a new search forgets what `s` left behind it.
+    private func submit(_ term: String) {
         behindSearch = []
         searchView?.hasResultsBehind = false
-        if searchesArtists {
-            let query = TermQuery(term: term, country: settings.country, limit: settings.limit)
-            let viewModel = container.makeMusicArtistsListViewModel(
-                actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] in
-                    self?.showArtistVideos(artistID: $0, artistName: $1)
-                }))
-            pushList(OpenedList(viewModel: viewModel) { await viewModel.didSearch(query: query) })
-        } else {
-            showResults(for: term)
-        }
+        search(for: term)
     }
 
     /// Whether the screen on top is loading (the spinner turns).
@@ -243,7 +233,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
 
     func pushList(_ list: OpenedList) {
         // A session started on an artist list searches artists from its search screen too.
-        if stack.count == 1, list.viewModel is any MusicArtistsListViewModel {
+        if stack.count == 1, searchesArtists(startingWith: list) {
             searchesArtists = true
             searchView?.searchesFor = "artists"
         }

@@ -96,7 +96,10 @@ public enum FullScreenChrome {
         let room = columns == .max ? .max : max(0, columns - prefixWidth)
         let keyText = KeyHint.fit(keys, width: room)
         var line = FrameLine(columns: columns)
-        var left = columns == .max ? .max : max(0, columns - DisplayWidth.of(keyText) - (keyText.isEmpty ? 0 : 1))
+        let keyWidth = DisplayWidth.of(keyText)
+        // Cut only when the keys leave too little room; then one space apart.
+        let cuts = columns != .max && prefixWidth + keyWidth > columns
+        var left = cuts ? max(0, columns - keyWidth - 1) : Int.max
         for part in prefix {
             guard left > 0 else { break }
             let fitted =
@@ -104,7 +107,7 @@ public enum FullScreenChrome {
             line.append(fitted, part.attributes)
             left -= DisplayWidth.of(fitted)
         }
-        if line.width > 0, DisplayWidth.of(keyText) > room { line.append(" ") }
+        if cuts, line.width > 0 { line.append(" ") }
         line.append(keyText, .dim)
         return line
     }
