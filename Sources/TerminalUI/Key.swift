@@ -14,4 +14,6 @@ public enum Key: Equatable, Sendable {
     case alt(Character)
     case enter, tab, backspace, altBackspace, delete, escape
     case up, down, left, right, home, end, pageUp, pageDown
+    /// F1: help where letters and `?` are text.
+    case f1
 }

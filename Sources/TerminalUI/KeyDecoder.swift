@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
-/// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, with or without modifiers),
+/// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, F1, with or without modifiers),
 /// Alt chords, bracketed paste, and Esc alone. A lone ESC at the end of what has arrived may be
 /// the start of a sequence or a chord: the reader waits a short, bounded time for more (as
 /// readline and vim do), then calls `flush()`; Esc typed and then another key after that time
@@ -142,6 +142,7 @@ public struct KeyDecoder {
             case "3": return (.delete, length)
             case "5": return (.pageUp, length)
             case "6": return (.pageDown, length)
+            case "11": return (.f1, length)
             case "200":
                 paste = []
                 return (nil, length)
@@ -159,6 +160,7 @@ public struct KeyDecoder {
         case UInt8(ascii: "D"): .left
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P"): .f1
         default: nil
         }
     }

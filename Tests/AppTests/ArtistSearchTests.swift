@@ -82,4 +82,16 @@ struct ArtistSearchTests {
         #expect(session.output.contains("Music videos by Jack Johnson"))
         #expect(session.output.contains("Upside Down"))
     }
+
+    @Test("-i --artists in the line session: s goes back to a search screen that searches artists again")
+    func lineSessionSearchesArtistsAgain() async {
+        let artists = MockMusicArtistsRepository.returning([.stub(id: 1, name: "A")])
+        let videos = MockMusicVideosRepository()
+        let session = await run(
+            ["-i", "--artists", "jack"], lines: ["s", "white", "q"], artists: artists, videos: videos)
+        #expect(session.status == .success)
+        #expect(session.output.contains("Search artists"))
+        #expect(artists.searchedQueries.map(\.term) == ["jack", "white"])
+        #expect(videos.searchedQueries.isEmpty)
+    }
 }

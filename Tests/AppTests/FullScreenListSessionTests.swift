@@ -38,7 +38,7 @@ struct FullScreenListSessionTests {
         #expect(session.lines[1].hasPrefix("  #  Artist"))
         #expect(session.selectedLine?.hasPrefix("› 1  Clairo ") == true)
         #expect(session.screen.contains("  3  Clairvoyant"))
-        #expect(session.statusLine.hasPrefix("↑/↓ select · Enter artist's videos"))
+        #expect(session.statusLine.hasPrefix("Enter videos · ↑/↓ sel · / filter"))
 
         await session.type(.down, .enter)
         #expect(videos.artistQueries.map(\.artistID) == [22])
@@ -97,7 +97,7 @@ struct FullScreenListSessionTests {
             repository: Self.videos(), arguments: ["-i", "--artists", "zz"], artists: .returning([]))
         await empty.coordinator.waitUntilIdle()
         #expect(empty.lines[2] == "  Nothing found")
-        #expect(empty.statusLine.contains("no artists found for \"zz\""))
+        #expect(empty.messageLine.contains("no artists found for \"zz\""))
 
         let refusing = MockMusicArtistsRepository(search: { _ throws(CatalogError) in
             throw .rateLimited(retryAfter: nil)
@@ -110,7 +110,7 @@ struct FullScreenListSessionTests {
             Array(failing.lines.suffix(3)) == [
                 "the iTunes service limits clients to about 20 requests a minute and refused this",
                 "one — wait a minute and try again",
-                "Esc back · q quit",
+                "r retry · s search · Esc back · ? help · q quit",
             ])
 
         let gate = AsyncStream<Void>.makeStream()
@@ -127,7 +127,7 @@ struct FullScreenListSessionTests {
         // Cancelled before any row came: back on the search screen with the term, as a first
         // search for music videos does.
         #expect(await slow.type(.control("c")) == .none)
-        #expect(slow.lines[0] == "Search music videos")
+        #expect(slow.lines[0] == "Search artists")
         #expect(slow.lines[2] == "› zz")
         #expect(slow.statusLine.hasPrefix("cancelled"))
         #expect(!slow.coordinator.isLoading)

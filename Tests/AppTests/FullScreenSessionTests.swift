@@ -194,7 +194,8 @@ struct FullScreenSessionTests {
         await session.type(text: "slow")
         _ = session.coordinator.handle(.enter)
         await eventually { session.screen.contains("Searching…") && session.coordinator.isLoading }
-        #expect(session.statusLine.hasPrefix("⠋ Searching…"))
+        // The wait says what it waits for and how to stop it.
+        #expect(session.statusLine.hasPrefix("⠋ Loading music videos for \"slow\"… · Ctrl-C cancels"))
         #expect(session.coordinator.handle(.control("c")) == .none)
         await session.coordinator.waitUntilIdle()
         #expect(session.statusLine.hasPrefix("cancelled"))
@@ -202,7 +203,7 @@ struct FullScreenSessionTests {
         #expect(session.coordinator.handle(.control("c")) == .exit(.interrupted))
     }
 
-    @Test("A failure stays in the status line until the next key; nothing found says so")
+    @Test("A failure's reason stays until the load is tried again (r); nothing found says so")
     func errorAndEmpty() async throws {
         let failing = MockMusicVideosRepository(search: { _ throws(CatalogError) in
             throw .serviceUnavailable(statusCode: 503)
@@ -211,8 +212,15 @@ struct FullScreenSessionTests {
         await session.coordinator.waitUntilIdle()
         #expect(session.screen.contains("Could not load the results"))
         #expect(session.messageLine == "the iTunes service is unavailable (HTTP 503) — try again later")
+        #expect(session.statusLine.hasPrefix("r retry"))
+        // Keys that do not act on it leave it; one that says something shows that, then it is back.
+        await session.type(.down, .character("z"))
+        #expect(session.messageLine == "z does nothing here — ? lists the keys")
         await session.type(.down)
-        #expect(!session.screen.contains("HTTP 503"))
+        #expect(session.messageLine == "the iTunes service is unavailable (HTTP 503) — try again later")
+        await session.type(.character("r"))
+        #expect(session.repository.searchedQueries.count == 2)
+        #expect(session.messageLine == "the iTunes service is unavailable (HTTP 503) — try again later")
 
         let empty = try Harness(
             repository: MockMusicVideosRepository(search: { query throws(CatalogError) in
@@ -239,10 +247,10 @@ struct FullScreenSessionTests {
         await session.type(.enter, .character("a"))  // from the details too
         #expect(session.repository.artistQueries.count == 2)
         await session.type(.character("?"))
-        #expect(session.screen.contains("Keys · any key closes"))
+        #expect(session.screen.contains("Keys 1–9 of 20 · ↑/↓ more"))
         #expect(session.screen.contains("digits, Enter"))
         await session.type(.character("x"))
-        #expect(!session.screen.contains("Keys · any key closes"))
+        #expect(!session.screen.contains("Keys 1–"))
         await session.type(.character("s"))
         #expect(session.lines[0] == "Search music videos")
         #expect(session.coordinator.stack.count == 1)
@@ -272,7 +280,7 @@ struct FullScreenSessionTests {
         #expect(session.lines[2] == "› the johnson")
         #expect(await session.type(.alt("x")) == .none)
         #expect(session.lines[0] == "Search music videos")
-        #expect(session.screen.contains("Alt-X does nothing here — ? lists the keys"))
+        #expect(session.screen.contains("Alt-X does nothing here — F1 lists the keys"))
         await session.type(.enter)
         #expect(session.repository.searchedQueries.map(\.term) == ["the johnson"])
         await session.type(.alt("q"))

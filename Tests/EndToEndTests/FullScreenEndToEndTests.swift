@@ -87,7 +87,7 @@ struct FullScreenEndToEndTests {
                     return after.hasPrefix(Self.enter) && after.contains("› \u{1B}[0mab")
                 }
             })
-        terminal.send("\u{1B}")  // Esc alone quits the search screen
+        terminal.send("\u{15}\u{1B}")  // Ctrl-U empties the field; Esc alone then quits the search screen
         let (status, _) = await offPool { terminal.finish() }
         #expect(status == 0)
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
@@ -152,7 +152,7 @@ struct FullScreenEndToEndTests {
         var now = termios()
         _ = tcgetattr(terminal.secondary, &now)
         #expect(now.c_lflag & tcflag_t(ICANON | ECHO) == 0)
-        terminal.send("\u{1B}")  // Esc alone, read as a key only in raw mode
+        terminal.send("\u{15}\u{1B}")  // Ctrl-U empties the field; Esc alone (read as a key only in raw mode) quits
         let (status, stderr) = await offPool { terminal.finish() }
         #expect(status == 0, "\(stderr)")
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
@@ -185,7 +185,7 @@ struct FullScreenEndToEndTests {
             await offPool {
                 terminal.wait { ($0.components(separatedBy: ttou).last ?? "").contains("› \u{1B}[0mab") }
             })
-        terminal.send("\u{1B}")  // Esc alone quits the search screen
+        terminal.send("\u{15}\u{1B}")  // Ctrl-U empties the field; Esc alone then quits the search screen
         let (status, stderr) = await offPool { terminal.finish() }
         #expect(status == 0, "\(stderr)")
         #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })

@@ -100,7 +100,7 @@ struct HostileTerminalEndToEndTests {
                     return after.hasPrefix(Self.enter) && after.contains("› \u{1B}[0mab")
                 }
             })
-        terminal.send("\u{1B}")  // Esc alone quits the search screen
+        terminal.send("\u{15}\u{1B}")  // Ctrl-U empties the field; Esc alone then quits the search screen
         #expect(await offPool { terminal.wait { $0.contains("done") } })
         let (status, stderr) = await offPool { terminal.finish() }
         #expect(status == 0, "\(stderr)")

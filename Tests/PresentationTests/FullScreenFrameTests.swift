@@ -41,15 +41,15 @@ struct FullScreenFrameTests {
         return frame.text
     }
 
-    @Test("Results: the rows with the selection marked, numbered, in columns")
+    @Test("Results: the rows with the selection marked, numbered, in the table's columns sized to their content")
     func resultsFrame() {
         #expect(
             draw(results()) == """
                 Music videos for "jack johnson"  1–3
-                › 1  Upside Down                       Jack Johnson          2005   3:12
-                  2  Sitting, Waiting, Wishing         Jack Johnson          2005   3:05
-                  3  Banana Pancakes                   Jack Johnson          2005   3:20
-
+                  #  Title                      Artist        Year  Time  Price
+                › 1  Upside Down                Jack Johnson  2005  3:12  $1.99
+                  2  Sitting, Waiting, Wishing  Jack Johnson  2005  3:05  $1.99
+                  3  Banana Pancakes            Jack Johnson  2005  3:20  $1.99
 
                 """)
     }
@@ -68,15 +68,15 @@ struct FullScreenFrameTests {
         #expect(draw(failed) == "Music videos\n\n  Could not load the results\n\n\n")
     }
 
-    @Test("At 40 columns the year and duration go, and text is cut with an ellipsis")
+    @Test("At 40 columns the price goes first, as in the table, and text is cut with an ellipsis")
     func narrow() {
         #expect(
             draw(results(), columns: 40) == """
                 Music videos for "jack johnson"  1–3
-                › 1  Upside Down            Jack Johnson
-                  2  Sitting, Waiting, Wi…  Jack Johnson
-                  3  Banana Pancakes        Jack Johnson
-
+                  #  Title          Artist    Year  Time
+                › 1  Upside Down    Jack Jo…  2005  3:12
+                  2  Sitting, Wai…  Jack Jo…  2005  3:05
+                  3  Banana Panca…  Jack Jo…  2005  3:20
 
                 """)
     }
@@ -87,14 +87,14 @@ struct FullScreenFrameTests {
         #expect(
             text == """
                 Music videos for "jack johnson"  1–3
-                › 1  さくらんぼ                 大塚 愛          2005   4:13
-                  2  🎸 Rock 🎤 Live 👨‍👩‍👧         Band 🇯🇵          2005   1:01
-                  3  Ünïcödé Straße             Nobody           2005
-
+                  #  Title               Artist   Year  Time  Price
+                › 1  さくらんぼ          大塚 愛  2005  4:13  $1.99
+                  2  🎸 Rock 🎤 Live 👨‍👩‍👧  Band 🇯🇵  2005  1:01  $1.99
+                  3  Ünïcödé Straße      Nobody   2005        $1.99
 
                 """)
         // The artist column starts at the same display column on every row.
-        let rows = text.split(separator: "\n").dropFirst().prefix(3)
+        let rows = text.split(separator: "\n").dropFirst(2).prefix(3)
         let columns = rows.map { row in DisplayWidth.of(String(row.prefix { !"大BN".contains($0) })) }
         #expect(Set(columns).count == 1)
     }
@@ -114,9 +114,9 @@ struct FullScreenFrameTests {
         #expect(
             text == """
                 Music videos for "jack johnson"  1–2
-                › 1  ᄀᄀᄀᄀᄀ 가각            한글             2005   3:12
-                  2  ᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀ…  Nobody           2005   1:01
-
+                  #  Title                         Artist  Year  Time  Price
+                › 1  ᄀᄀᄀᄀᄀ 가각               한글    2005  3:12  $1.99
+                  2  ᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀᄀ…   Nobody  2005  1:01  $1.99
 
 
                 """)
@@ -130,10 +130,10 @@ struct FullScreenFrameTests {
         #expect(
             text == """
                 Music videos for "jack johnson"  1–3
-                  1  Upside Down                   Jack Johnson        2005   3:12 │ Title          Sitting, Waiting, Wishing
-                › 2  Sitting, Waiting, Wishing     Jack Johnson        2005   3:05 │ Artist         Jack Johnson
-                  3  Banana Pancakes               Jack Johnson        2005   3:20 │ Released       2005-02-11
-                                                                                   │ Duration       3:05
+                  #  Title                      Artist        Year  Time  Price    │ Title          Sitting, Waiting, Wishing
+                  1  Upside Down                Jack Johnson  2005  3:12  $1.99    │ Artist         Jack Johnson
+                › 2  Sitting, Waiting, Wishing  Jack Johnson  2005  3:05  $1.99    │ Released       2005-02-11
+                  3  Banana Pancakes            Jack Johnson  2005  3:20  $1.99    │ Duration       3:05
                                                                                    │ Genre          Rock
                                                                                    │ Explicit       no
                                                                                    │ Price          $1.99
@@ -150,9 +150,9 @@ struct FullScreenFrameTests {
             draw(state) == """
                 Music videos for "jack johnson"  26–28
                 /pan  2/3
-                › 28  Banana Pancakes                  Jack Johnson          2005   3:20
-                  26  Upside Down                      Jack Johnson          2005   3:12
-
+                   #  Title                      Artist        Year  Time  Price
+                › 28  Banana Pancakes            Jack Johnson  2005  3:20  $1.99
+                  26  Upside Down                Jack Johnson  2005  3:12  $1.99
 
                 """)
         #expect(state.selectedRow == 2)
@@ -173,7 +173,7 @@ struct FullScreenFrameTests {
 
                 › jack
 
-                Recent searches (↑/↓)
+                Recent searches (↑/↓, or a number and Enter)
                   1  clairo
                   2  jack johnson
 
@@ -280,9 +280,18 @@ struct FullScreenFrameTests {
     @Test("The status line: spinner, the last error, then the keys; the help box lists every key")
     func chrome() {
         let line = FullScreenChrome.statusLine(
-            columns: 60, activity: "Searching", spinnerTick: 1, message: "the service is down", keys: "q quit")
-        #expect(line.text == "⠙ Searching…  the service is down  q quit")
+            columns: 80, activity: .init("Searching"), spinnerTick: 1, message: "the service is down",
+            keys: [KeyHint.quit])
+        #expect(line.text == "⠙ Searching… · Ctrl-C cancels  the service is down  q quit")
         #expect(line.runs.contains { $0.attributes.contains(.red) })
+        // At every width the wait is cut before the keys are, one space apart from them.
+        for columns in 20...120 {
+            let text = FullScreenChrome.statusLine(
+                columns: columns, activity: .init("Loading music videos for \"slow\"", elapsedSeconds: 1),
+                spinnerTick: 0, message: nil, keys: [KeyHint("Enter", "details")] + KeyHint.leave
+            ).text
+            #expect(DisplayWidth.of(text) <= columns && text.contains(" Esc") && !text.contains("…Esc"), "\(text)")
+        }
         var frame = Frame(columns: 40, rows: 8)
         FullScreenChrome.drawHelp([("q", "quit"), ("?", "this help")], into: &frame)
         #expect(frame.text.contains("│ q  quit"))
@@ -305,11 +314,97 @@ struct FullScreenFrameTests {
         #expect(Set(narrowBox.map { DisplayWidth.of($0) }) == [20])
         #expect(narrowBox.contains { $0.hasPrefix("│ q") && $0.contains("quit") })
 
-        // Too short for every key: the last line of the box says there are more.
+        // Too short for every key: the box scrolls, its title says which keys it shows.
         var short = Frame(columns: 50, rows: 5)
         FullScreenChrome.drawHelp([("a", "one"), ("b", "two"), ("c", "three")], into: &short)
         #expect(short.text.contains("│ a  one"))
-        #expect(!short.text.contains("two"))
-        #expect(short.text.contains("│ …  a taller terminal lists more"))
+        #expect(short.text.contains("│ b  two"))
+        #expect(!short.text.contains("three"))
+        #expect(short.text.contains("Keys 1–2"))
+        var scrolled = Frame(columns: 50, rows: 5)
+        FullScreenChrome.drawHelp([("a", "one"), ("b", "two"), ("c", "three")], into: &scrolled, top: 1)
+        #expect(!scrolled.text.contains("one") && scrolled.text.contains("│ c  three"))
+        #expect(scrolled.text.contains("Keys 2–3"))
+        #expect(FullScreenChrome.helpScrollLimit(count: 3, rows: 4) == 1)
+    }
+}
+
+/// Issue 19: the session's list shows what the table shows, at every width.
+@MainActor
+@Suite("Full-screen list columns")
+struct FullScreenColumnsTests {
+    private func draw(_ videos: [MusicVideo], columns: Int, rows: Int = 5, preview: Bool? = nil) -> Frame {
+        var state = ResultsViewState()
+        state.title = "Music videos"
+        state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: 1)
+        state.showsPreview = preview
+        state.scrollToSelection(rows: rows)
+        return state.render(columns: columns, rows: rows)
+    }
+
+    static let videos: [MusicVideo] = [
+        .stub(
+            id: 1, title: "RACECAR (feat. Clairo, Coco & Clairo)", artistName: "Deaton Chris Anthony",
+            explicitness: .explicit),
+        .stub(id: 2, title: "4Ever", artistName: "Clairo", price: nil),
+    ]
+
+    @Test("Golden frames at 20, 40, 80 and 120 columns: E for explicit, year, time and price, as the table has them")
+    func goldens() {
+        #expect(
+            draw(Self.videos, columns: 20).text == """
+                Music videos  1–2
+                  #  Title    Artist
+                › 1  RACE… E  Deato…
+                  2  4Ever    Clairo
+
+                """)
+        #expect(
+            draw(Self.videos, columns: 40).text == """
+                Music videos  1–2
+                  #  Title          Artist    Year  Time
+                › 1  RACECAR (f… E  Deaton …  2005  3:12
+                  2  4Ever          Clairo    2005  3:12
+
+                """)
+        #expect(
+            draw(Self.videos, columns: 80).text == """
+                Music videos  1–2
+                  #  Title                               Artist                Year  Time  Price
+                › 1  RACECAR (feat. Clairo, Coco & C… E  Deaton Chris Anthony  2005  3:12  $1.99
+                  2  4Ever                               Clairo                2005  3:12
+
+                """)
+        // 120 columns: every column whole; the preview has no room beside it by itself.
+        #expect(
+            draw(Self.videos, columns: 120).text == """
+                Music videos  1–2
+                  #  Title                                    Artist                Year  Time  Price
+                › 1  RACECAR (feat. Clairo, Coco & Clairo) E  Deaton Chris Anthony  2005  3:12  $1.99
+                  2  4Ever                                    Clairo                2005  3:12
+
+                """)
+    }
+
+    @Test("At 100 columns a title is never cut while blank cells are left beside it")
+    func noTitleCutBesideBlanks() {
+        let frame = draw(Self.videos, columns: 100)
+        #expect(frame.text.contains("RACECAR (feat. Clairo, Coco & Clairo) E"))
+        #expect(!frame.text.contains("…"))
+    }
+
+    @Test("The preview shows beside the list only when the list keeps its columns' room; p forces it either way")
+    func previewLeavesTheListItsRoom() {
+        let long = Self.videos
+        #expect(!draw(long, columns: 120).text.contains("│"))
+        #expect(draw(long, columns: 160).text.contains("│ Title"))
+        let forced = draw(long, columns: 120, preview: true)
+        #expect(forced.text.contains("│ Title"))
+        #expect(!draw(long, columns: 160, preview: false).text.contains("│"))
+        // Even forced, no preview where it would not fit.
+        #expect(!draw(long, columns: 60, preview: true).text.contains("│"))
+        for columns in [20, 40, 80, 100, 120, 160, 200] {
+            for line in draw(long, columns: columns).lines { #expect(line.width <= columns) }
+        }
     }
 }

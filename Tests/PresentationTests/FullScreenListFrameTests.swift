@@ -126,12 +126,12 @@ struct FullScreenListFrameTests {
                 the iTunes service limits clients to
                 about 20 requests a minute and refused
                 this one
-                ↑/↓ select · Enter artist's videos · / …
+                Esc back · ? help · q quit
                 """)
         // Short enough to share the status line, it does so; help never covers a message.
         let wide = FullScreenChrome.frame(
             for: view, columns: 120, rows: 8, message: "cancelled", spinnerTick: 0, help: nil)
-        #expect(wide.lines[7].text.hasPrefix("cancelled  ↑/↓ select"))
+        #expect(wide.lines[7].text.hasPrefix("cancelled  Enter artist's videos · ↑/↓ select"))
         let withHelp = FullScreenChrome.frame(
             for: view, columns: 40, rows: 12, message: message, spinnerTick: 0, help: view.help)
         #expect(withHelp.lines[8].text == "the iTunes service limits clients to")
@@ -156,9 +156,9 @@ struct FullScreenListFrameTests {
         let frame = FullScreenChrome.frame(
             for: view, columns: 60, rows: 7, message: nil, spinnerTick: 0, help: nil)
         #expect(frame.text.hasPrefix("Artists for \"jack\"  1–3\n"))
-        #expect(frame.lines[6].text.hasPrefix("↑/↓ select · Enter artist's videos"))
+        #expect(frame.lines[6].text == "Enter videos · ↑/↓ sel · Esc back · ? help · q quit")
         #expect(view.handle(.down) && view.handle(.enter))
-        #expect(view.handle(.character("3")) && view.keyHints.hasPrefix("open row 3…"))
+        #expect(view.handle(.character("3")) && KeyHint.text(view.keyHints).hasPrefix("open row 3…"))
         #expect(view.handle(.enter))
         #expect(view.handle(.end) && view.handle(.pageUp) && view.state.selectedRow == 0)
         #expect(!view.handle(.character("q")) && !view.cancelRequest())

@@ -40,7 +40,7 @@ struct ListFilterTests {
         type("/beyonce", into: view)
         #expect(names(view) == ["Beyoncé"])
         #expect(view.capturesText)
-        #expect(view.keyHints.hasPrefix("1/4 · type to filter"))
+        #expect(KeyHint.text(view.keyHints).hasPrefix("1/4 · type to filter"))
         let frame = view.render(columns: 60, rows: 8)
         #expect(frame.lines[1].text == "/beyonce  1/4")
         #expect(frame.lines[3].text.hasPrefix("› 1  Beyoncé"))
@@ -61,7 +61,7 @@ struct ListFilterTests {
         #expect(view.handle(.enter))  // keeps the filter
         #expect(!view.capturesText && view.state.filter != nil)
         #expect(view.state.selectedRow == 2)
-        #expect(view.keyHints.hasPrefix("1/4 · ↑/↓ select"))
+        #expect(KeyHint.text(view.keyHints).hasPrefix("1/4 · Enter"))
         // A row's number hidden by the filter clears it.
         #expect(view.handle(.character("4")))
         #expect(view.handle(.enter))

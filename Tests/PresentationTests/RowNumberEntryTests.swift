@@ -1,4 +1,5 @@
 import Presentation
+import TerminalUI
 import Testing
 
 @Suite("A row number typed in a full-screen list")
@@ -9,7 +10,7 @@ struct RowNumberEntryTests {
         #expect(entry.handle(.enter) == .passed)  // no number yet: the list's Enter
         #expect(entry.handle(.character("1")) == .handled)
         #expect(entry.handle(.character("2")) == .handled)
-        #expect(entry.keyHints == "open row 12… · Enter open · Esc cancel")
+        #expect(entry.keyHints.map(KeyHint.text) == "open row 12… · Enter open · Esc cancel")
         #expect(entry.handle(.down) == .passed)
         #expect(entry.handle(.backspace) == .handled)
         #expect(entry.handle(.enter) == .open(1))

@@ -7,6 +7,11 @@ import TerminalUI
 /// artist's videos …) pushed by view-model actions and popped by Esc/←/b. It owns the keys
 /// that move between screens or end the session, the status line's message, the help overlay,
 /// and the requests its views start; keys come in as `Key`s, frames go out from `frame`.
+///
+/// A key means one thing on every screen: Esc goes back one level (from the search screen to
+/// the results it came from; on the first screen with an empty field it quits), `q` quits from
+/// every screen that is not a text field, `?` (F1 in a text field) opens the help, and what a
+/// screen numbers, a number selects.
 @MainActor
 final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// What a key asks of the terminal session.
@@ -23,10 +28,26 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     let container: MusicVideosSceneDIContainer
     let settings: MusicVideosSearchFlowCoordinator.Settings
     private(set) var stack: [any FullScreenView] = []
-    /// The last error or notice; cleared by the next key.
-    private(set) var message: String?
+    /// What `s` left behind the search screen: Esc there brings it back.
+    private var behindSearch: [any FullScreenView] = []
+    /// What the last key did, when it says something (`there is no row 9`); cleared by the next
+    /// key. Otherwise the status line shows the screen's own message.
+    private(set) var notice: String?
+    /// The message shown now: the last key's notice, else the screen's own.
+    var message: String? { notice ?? stack.last?.message }
     private var showsHelp = false
+    private var helpTop = 0
+    private var helpScrollLimit = 0
     private var spinnerTick = 0
+    /// What the search screen searches: music videos, or artists (`-i --artists`).
+    var searchesArtists = false
+    private weak var searchView: FullScreenSearchView?
+    /// The wait on screen and when it began, for its elapsed seconds.
+    private var wait: (view: ObjectIdentifier, activity: String, start: ContinuousClock.Instant)?
+    /// What happens meanwhile in the wait on screen (`HTTP 503, retrying 2 of 3`), sanitised.
+    private var activityDetail: String?
+    /// The clock the elapsed seconds are read from (tests set one).
+    var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var nextTaskID = 0
     /// Called when something on screen changed; the session coalesces these into one frame.
@@ -44,8 +65,9 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     ///   the search screen instead of the music videos found.
     func start(term: String?, list: PreparedList? = nil) {
         let (searchView, viewModel) = container.makeFullScreenSearchView(
-            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
+            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.submit($0) }),
             term: term ?? "")
+        self.searchView = searchView
         push(searchView)
         searchView.didReappear()
         if let list {
@@ -53,6 +75,13 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         } else if let term {
             viewModel.didSubmit(term: term)
         }
+    }
+
+    /// The search screen's words: a new search forgets what `s` left behind it.
+    private func submit(_ term: String) {
+        behindSearch = []
+        searchView?.hasResultsBehind = false
+        search(for: term)
     }
 
     /// Whether the screen on top is loading (the spinner turns).
@@ -64,50 +93,90 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         if isLoading { setNeedsDisplay() }
     }
 
+    /// Says what happens meanwhile in the wait on screen — a retry and its reason, the seconds
+    /// a Retry-After asks (`HTTP 503, retrying 2 of 3`) — until the wait ends; `nil` clears it.
+    func showActivityDetail(_ detail: String?) {
+        activityDetail = detail.map(TerminalSanitizer.sanitize)
+        if isLoading { setNeedsDisplay() }
+    }
+
     /// The whole terminal as it should look now.
     func frame(columns: Int, rows: Int) -> Frame {
         guard let view = stack.last else { return Frame(columns: columns, rows: rows) }
+        let help = showsHelp ? view.help + Self.sessionHelp : nil
+        if let help {
+            helpScrollLimit = FullScreenChrome.helpScrollLimit(count: help.count, rows: rows - 1)
+            helpTop = min(helpTop, helpScrollLimit)
+        }
         return FullScreenChrome.frame(
-            for: view, columns: columns, rows: rows, message: message, spinnerTick: spinnerTick,
-            help: showsHelp ? view.help + Self.sessionHelp : nil)
+            for: view, columns: columns, rows: rows, message: message, activity: activityLine(of: view),
+            spinnerTick: spinnerTick, help: help, helpTop: helpTop)
+    }
+
+    /// The wait on screen: what the view waits for, the detail reported for it, and the seconds
+    /// since it began (a new wait, or another screen's, starts again from 0).
+    private func activityLine(of view: any FullScreenView) -> FullScreenChrome.ActivityLine? {
+        guard let activity = view.activity else {
+            wait = nil
+            activityDetail = nil
+            return nil
+        }
+        let id = ObjectIdentifier(view)
+        if wait?.view != id || wait?.activity != activity {
+            if wait != nil { activityDetail = nil }
+            wait = (id, activity, now())
+        }
+        let elapsed = wait.map { now() - $0.start } ?? .zero
+        return FullScreenChrome.ActivityLine(
+            activity, detail: activityDetail, elapsedSeconds: Int(elapsed.components.seconds))
     }
 
     private static let sessionHelp: [(key: String, action: String)] = [
-        ("?", "this help"),
+        ("?, F1", "this help (F1 in a text field)"),
         ("Ctrl-L", "draw the screen again"),
         ("Ctrl-Z", "suspend (fg to come back)"),
     ]
 
     // MARK: Keys
 
-    /// Handles one key: the view on top first, then the session's own keys.
+    /// Handles one key: the help box first when it is open, then the session's control keys,
+    /// the view on top, and the keys that mean the same on every screen.
     func handle(_ key: Key) -> Command {
-        if message != nil {
-            message = nil
+        if notice != nil {
+            notice = nil
             setNeedsDisplay()
         }
         if showsHelp {
-            showsHelp = false
-            setNeedsDisplay()
+            handleHelp(key)
             return .none
         }
         guard let view = stack.last else { return .exit(.success) }
         switch key {
         case .control("c"):
             guard view.cancelRequest() else { return .exit(.interrupted) }
+            // The load a key has just asked for may not have started its request yet, so the view
+            // model had nothing to cancel: cancelled here, it starts cancelled and asks nothing.
+            for task in tasks.values { task.cancel() }
             report("cancelled")
             if view.isEmpty { pop() }  // a first search cancelled: back to where it was asked for
             return .none
         case .control("\\"): return .exit(.quit)
         case .control("z"): return .suspend
         case .control("l"): return .redrawAll
+        case .f1:
+            openHelp()
+            return .none
+        case .escape where view === searchView && !behindSearch.isEmpty:
+            returnToResults()
+            return .none
         default: break
         }
         if view.handle(key) { return .none }
-        if view is FullScreenSearchView {
+        if view === searchView {
             switch key {
             case .escape, .control("d"): return .exit(.success)
-            case .alt(let character): report("Alt-\(character.uppercased()) does nothing here — ? lists the keys")
+            case .character("?"): openHelp()
+            case .alt(let character): report("Alt-\(character.uppercased()) does nothing here — F1 lists the keys")
             default: break
             }
             return .none
@@ -116,9 +185,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         case .character("q"): return .exit(.success)
         case .escape, .left, .character("b"): pop()
         case .character("s"): popToSearch()
-        case .character("?"):
-            showsHelp = true
-            setNeedsDisplay()
+        case .character("?"): openHelp()
         case .character(let character):
             report("\(character) does nothing here — ? lists the keys")
         case .alt(let character):
@@ -129,6 +196,26 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         return .none
     }
 
+    private func openHelp() {
+        showsHelp = true
+        helpTop = 0
+        setNeedsDisplay()
+    }
+
+    /// The help box scrolls with the keys that scroll a list; any other key closes it.
+    private func handleHelp(_ key: Key) {
+        switch key {
+        case .up, .character("k"): helpTop = max(0, helpTop - 1)
+        case .down, .character("j"): helpTop = min(helpScrollLimit, helpTop + 1)
+        case .pageUp: helpTop = max(0, helpTop - 5)
+        case .pageDown: helpTop = min(helpScrollLimit, helpTop + 5)
+        case .home, .character("g"): helpTop = 0
+        case .end, .character("G"): helpTop = helpScrollLimit
+        default: showsHelp = false
+        }
+        setNeedsDisplay()
+    }
+
     // MARK: SessionNavigation (the view models' actions lead here)
 
     func pushVideos(
@@ -137,7 +224,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     ) {
         let (view, viewModel) = container.makeFullScreenResultsView(actions: actions, title: title)
         push(view)
-        perform { await load(viewModel) }
+        view.load { await load(viewModel) }
     }
 
     func pushDetails(
@@ -150,6 +237,11 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
 
     func pushList(_ list: OpenedList) {
+        // A session started on an artist list searches artists from its search screen too.
+        if stack.count == 1, searchesArtists(startingWith: list) {
+            searchesArtists = true
+            searchView?.searchesFor = "artists"
+        }
         pushList(list.viewModel, load: list.load)
     }
 
@@ -163,6 +255,10 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
 
     private func push(_ view: any FullScreenView) {
         view.host = self
+        if stack.last === searchView {
+            behindSearch = []
+            searchView?.hasResultsBehind = false
+        }
         stack.append(view)
         setNeedsDisplay()
     }
@@ -176,8 +272,25 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         setNeedsDisplay()
     }
 
+    /// `s`: the search screen, keeping the screens above it for Esc to come back to (a request
+    /// they await goes on).
     private func popToSearch() {
-        while stack.count > 1 { pop() }
+        guard stack.count > 1 else { return }
+        behindSearch = Array(stack.dropFirst())
+        stack.removeSubrange(1...)
+        for view in behindSearch { view.host = nil }
+        searchView?.hasResultsBehind = true
+        stack.last?.didReappear()
+        setNeedsDisplay()
+    }
+
+    /// Esc on the search screen after `s`: the screens it came from, as they were.
+    private func returnToResults() {
+        for view in behindSearch { view.host = self }
+        stack += behindSearch
+        behindSearch = []
+        searchView?.hasResultsBehind = false
+        setNeedsDisplay()
     }
 
     // MARK: FullScreenHost
@@ -187,7 +300,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
 
     func report(_ message: String) {
-        self.message = TerminalSanitizer.sanitize(message)
+        notice = TerminalSanitizer.sanitize(message)
         setNeedsDisplay()
     }
 

@@ -26,6 +26,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     private let requests: RequestScope
     private var stack: [any InteractiveScreen] = []
     private var searchViewModel: (any MusicVideosSearchViewModel)?
+    private weak var searchScreen: SearchScreen?
+    /// What the search screen searches: music videos, or artists (`-i --artists`).
+    var searchesArtists = false
     /// Loads started by actions, run once the input that caused them has been handled.
     private var pendingLoads: [@MainActor () async -> Void] = []
 
@@ -45,9 +48,10 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     /// - Returns: 0 when the user ended the session, 130 when it was cancelled.
     func start(term: String?, list: PreparedList? = nil) async -> ExitStatus {
         let (searchScreen, viewModel) = container.makeSearchScreen(
-            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.showResults(for: $0) }),
+            actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.search(for: $0) }),
             style: style)
         searchViewModel = viewModel
+        self.searchScreen = searchScreen
         stack = [searchScreen]
         await viewModel.didLoad()
         if let list {
@@ -124,6 +128,11 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     }
 
     func pushList(_ list: OpenedList) {
+        // A session started on an artist list searches artists from its search screen too.
+        if stack.count == 1, searchesArtists(startingWith: list) {
+            searchesArtists = true
+            searchScreen?.searchesFor = "artists"
+        }
         push(container.makeListScreen(viewModel: list.viewModel, style: style), load: list.load)
     }
 

@@ -23,9 +23,29 @@ protocol SessionNavigation: AnyObject {
     func pushList(_ list: OpenedList)
     /// Tells the user something (a failure to open a page).
     func report(_ message: String)
+    /// Whether the search screen searches artists: a session started on an artist list
+    /// (`-i --artists`) searches artists again from its search screen.
+    var searchesArtists: Bool { get set }
 }
 
 extension SessionNavigation {
+    /// The search screen's words: the music videos found, or the artists (`searchesArtists`).
+    func search(for term: String) {
+        guard searchesArtists else { return showResults(for: term) }
+        let query = TermQuery(term: term, country: settings.country, limit: settings.limit)
+        let viewModel = container.makeMusicArtistsListViewModel(
+            actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] in
+                self?.showArtistVideos(artistID: $0, artistName: $1)
+            }))
+        pushList(OpenedList(viewModel: viewModel) { await viewModel.didSearch(query: query) })
+    }
+
+    /// Whether a list shown first (over the search screen) makes the search screen search
+    /// artists: it does when it lists artists.
+    func searchesArtists(startingWith list: OpenedList) -> Bool {
+        list.viewModel is any MusicArtistsListViewModel
+    }
+
     /// The music videos found for words.
     func showResults(for term: String) {
         let query = MusicVideoQuery(

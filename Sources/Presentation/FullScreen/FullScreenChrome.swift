@@ -10,16 +10,18 @@ public enum FullScreenChrome {
     /// overlay over the body when it is open. A message shares the status line with the keys
     /// when both fit; otherwise it goes on lines of its own just above it (wrapped between words,
     /// at most half the terminal), the body drawn that much shorter, so neither the keys nor the
-    /// selected row are hidden. Both stay until the next key.
+    /// selected row are hidden.
     /// - Parameters:
     ///   - view: The screen on top.
-    ///   - message: The last error or notice, shown until the next key.
+    ///   - message: What to tell the user: the last key's notice, or the screen's own message.
+    ///   - activity: What the screen waits for, with its elapsed time, or `nil`.
     ///   - spinnerTick: Advances the spinner while the view loads.
     ///   - help: The keys to list in the help overlay, or `nil` when it is closed.
+    ///   - helpTop: The first of them shown, when they do not all fit.
     @MainActor
     public static func frame(
-        for view: any FullScreenView, columns: Int, rows: Int, message: String?, spinnerTick: Int,
-        help: [(key: String, action: String)]?
+        for view: any FullScreenView, columns: Int, rows: Int, message: String?, activity: ActivityLine? = nil,
+        spinnerTick: Int, help: [(key: String, action: String)]?, helpTop: Int = 0
     ) -> Frame {
         var frame = Frame(columns: columns, rows: rows)
         guard rows > 0, columns > 0 else { return frame }
@@ -27,7 +29,7 @@ public enum FullScreenChrome {
         var messageLines: [String] = []
         // The status line with the message, as wide as it would be with no edge to cut it.
         if let message, rows >= 4,
-            statusLine(columns: .max, activity: view.activity, spinnerTick: 0, message: message, keys: keys).width
+            statusLine(columns: .max, activity: activity, spinnerTick: 0, message: message, keys: keys).width
                 > columns
         {
             messageLines = DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(6, (rows - 1) / 2))
@@ -37,7 +39,7 @@ public enum FullScreenChrome {
         var upper = Frame(columns: columns, rows: bodyRows + 1)
         if bodyRows > 0 { upper.place(view.render(columns: columns, rows: bodyRows), at: 0) }
         if let help {
-            drawHelp(help, into: &upper)
+            drawHelp(help, into: &upper, top: helpTop)
             upper.cursor = nil
         }
         frame.place(upper, at: 0)
@@ -46,39 +48,84 @@ public enum FullScreenChrome {
             line.append(text, [.red, .bold])
             frame[bodyRows + offset] = line
         }
+        // Asked again now that the body is drawn at this size (a key may depend on the width).
         frame[rows - 1] = statusLine(
-            columns: columns, activity: view.activity, spinnerTick: spinnerTick,
-            message: messageLines.isEmpty ? message : nil, keys: keys)
+            columns: columns, activity: activity, spinnerTick: spinnerTick,
+            message: messageLines.isEmpty ? message : nil, keys: view.keyHints)
         return frame
     }
 
-    /// The bottom line: the spinner while loading, the last error (until the next key), then the
-    /// keys that work here.
+    /// What a wait says in the status line: what it waits for, what happens meanwhile (a retry and
+    /// its reason), for how long once that is a second or more, and that Ctrl-C cancels it.
+    public struct ActivityLine: Equatable, Sendable {
+        /// The request: `Searching for "clairo"`.
+        public var text: String
+        /// What happens meanwhile, sanitised: `HTTP 503, retrying 2 of 3`.
+        public var detail: String?
+        /// Whole seconds since the wait began.
+        public var elapsedSeconds: Int
+
+        public init(_ text: String, detail: String? = nil, elapsedSeconds: Int = 0) {
+            self.text = text
+            self.detail = detail
+            self.elapsedSeconds = elapsedSeconds
+        }
+
+        /// `Searching for "clairo"… — HTTP 503, retrying 2 of 3 · 3 s · Ctrl-C cancels`.
+        public var description: String {
+            var text = self.text + "…"
+            if let detail, !detail.isEmpty { text += " — " + detail }
+            if elapsedSeconds >= 1 { text += " · \(elapsedSeconds) s" }
+            return text + " · Ctrl-C cancels"
+        }
+    }
+
+    /// The bottom line: the spinner and what it waits for while loading, the message, then the
+    /// keys that work here — fitted to the room the rest leaves them (`KeyHint.fit`). When even
+    /// the essential keys do not fit beside them, the wait and the message are cut instead.
     public static func statusLine(
-        columns: Int, activity: String?, spinnerTick: Int, message: String?, keys: String
+        columns: Int, activity: ActivityLine?, spinnerTick: Int, message: String?, keys: [KeyHint]
     ) -> FrameLine {
-        var line = FrameLine(columns: columns)
+        var prefix: [(text: String, attributes: CellAttributes)] = []
         if let activity {
             let frame = spinnerFrames[abs(spinnerTick) % spinnerFrames.count]
-            line.append("\(frame) \(activity)…  ", .bold)
+            prefix.append(("\(frame) \(activity.description)  ", .bold))
         }
-        if let message {
-            line.append(message, [.red, .bold])
-            line.append("  ")
+        if let message { prefix.append((message + "  ", [.red, .bold])) }
+        let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let room = columns == .max ? .max : max(0, columns - prefixWidth)
+        let keyText = KeyHint.fit(keys, width: room)
+        var line = FrameLine(columns: columns)
+        let keyWidth = DisplayWidth.of(keyText)
+        // Cut only when the keys leave too little room; then one space apart.
+        let cuts = columns != .max && prefixWidth + keyWidth > columns
+        var left = cuts ? max(0, columns - keyWidth - 1) : Int.max
+        for part in prefix {
+            guard left > 0 else { break }
+            let fitted =
+                DisplayWidth.of(part.text) <= left ? part.text : DisplayWidth.truncate(part.text, toWidth: left)
+            line.append(fitted, part.attributes)
+            left -= DisplayWidth.of(fitted)
         }
-        line.append(keys, .dim)
+        if cuts, line.width > 0 { line.append(" ") }
+        line.append(keyText, .dim)
         return line
     }
 
-    /// Draws a box listing every key over the middle of `frame`.
-    public static func drawHelp(_ items: [(key: String, action: String)], into frame: inout Frame) {
-        // A terminal too short for every key: the last line says so.
-        let room = max(0, frame.rows - 3)
-        let lines =
-            items.count <= room
-            ? items : Array(items.prefix(max(0, room - 1))) + [("…", "a taller terminal lists more")]
-        let widestKey = lines.map { DisplayWidth.of($0.key) }.max() ?? 0
-        let widestAction = lines.map { DisplayWidth.of($0.action) }.max() ?? 0
+    /// How far the help box for `count` keys scrolls in a body `rows` high (0 when all fit).
+    public static func helpScrollLimit(count: Int, rows: Int) -> Int {
+        max(0, count - max(1, rows + 1 - 3))
+    }
+
+    /// Draws a box listing every key over the middle of `frame`, from the key at `top` when they
+    /// do not all fit (the title then says how to scroll).
+    public static func drawHelp(_ items: [(key: String, action: String)], into frame: inout Frame, top: Int = 0) {
+        let room = max(1, frame.rows - 3)
+        let first = max(0, min(top, items.count - room))
+        let lines = Array(items.dropFirst(first).prefix(room))
+        let scrolls = items.count > room
+        let widestKey = items.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let widestAction = items.map { DisplayWidth.of($0.action) }.max() ?? 0
         let contentWidth = min(frame.columns - 4, widestKey + 2 + widestAction)
         guard contentWidth > 0, frame.rows >= 3 else { return }
         // On a narrow terminal the keys get half the box at most, so every line keeps its border.
@@ -93,7 +140,10 @@ public enum FullScreenChrome {
             return line
         }
         let bar = String(repeating: "─", count: contentWidth + 2)
-        let title = " Keys · any key closes "
+        let title =
+            scrolls
+            ? " Keys \(first + 1)–\(first + lines.count) of \(items.count) · ↑/↓ more "
+            : " Keys · any key closes "
         frame[topRow] = boxLine { line in
             line.append("┌" + String((title + bar).prefix(contentWidth + 2)) + "┐", .bold)
         }

@@ -16,7 +16,12 @@ public struct DetailsViewState: Equatable, Sendable {
     /// Scrolls by `delta` lines, within the lines drawn at this size.
     public mutating func scroll(by delta: Int, columns: Int, rows height: Int) {
         let count = lines(columns: columns).count
-        top = max(0, min(top + delta, count - max(1, height - 2)))
+        top = max(0, min(top + delta, count - pageHeight(rows: height)))
+    }
+
+    /// How many lines of fields a body `rows` high shows.
+    public func pageHeight(rows height: Int) -> Int {
+        max(1, height - 2)
     }
 
     /// The screen as a pure function of the state. Every value was sanitised by the formatter;
@@ -87,6 +92,13 @@ public final class FullScreenDetailsView: FullScreenView {
     private var isLoading = false {
         didSet { if isLoading != oldValue { host?.setNeedsDisplay() } }
     }
+    /// The lookup, kept so that `r` can try it again after a failure.
+    private var lookup: (@MainActor () async -> Void)?
+    private var canRetry = false
+    /// Why the lookup failed, or that it found nothing: shown until it is tried again.
+    public private(set) var message: String? {
+        didSet { if message != oldValue { host?.setNeedsDisplay() } }
+    }
     public weak var host: (any FullScreenHost)?
     private var video: MusicVideo?
 
@@ -112,13 +124,14 @@ public final class FullScreenDetailsView: FullScreenView {
             .store(in: &subscriptions)
         viewModel.notFound
             .sink { [weak self] id in
-                self?.host?.report(
-                    UserMessage("no music video has the id \(id)", hint: .checkIDOrCountry).text(phrasing: hints))
+                self?.message =
+                    UserMessage("no music video has the id \(id)", hint: .checkIDOrCountry).text(phrasing: hints)
             }
             .store(in: &subscriptions)
         viewModel.error
             .sink { [weak self] error in
-                self?.host?.report(CatalogErrorMessage.message(for: error).text(phrasing: hints))
+                self?.canRetry = true
+                self?.message = CatalogErrorMessage.message(for: error).text(phrasing: hints)
             }
             .store(in: &subscriptions)
     }
@@ -131,6 +144,9 @@ public final class FullScreenDetailsView: FullScreenView {
     /// Starts the lookup (a view-model input that awaits its request) through the host, so that
     /// Ctrl-C can cancel it. Shows it loading at once.
     public func load(_ work: @escaping @MainActor () async -> Void) {
+        lookup = work
+        canRetry = false
+        message = nil
         isLoading = true
         host?.perform(work)
     }
@@ -138,9 +154,15 @@ public final class FullScreenDetailsView: FullScreenView {
     /// Whether there is nothing to show (the lookup failed, found nothing, or was cancelled).
     public var isEmpty: Bool { state.rows.isEmpty }
 
-    public var keyHints: String {
-        "p play · y copy · o open · a artist · Esc back · s search · ? help · q quit"
+    public var keyHints: [KeyHint] {
+        let retry = canRetry ? [KeyHint.retry] : []
+        guard !state.rows.isEmpty else { return retry + [KeyHint("s", "search")] + KeyHint.leave }
+        return retry + [
+            KeyHint("p", "play"), KeyHint("y", "copy"), KeyHint("o", "open"),
+            KeyHint("a", "artist's videos", short: "artist"), KeyHint("↑/↓", "scroll"), KeyHint("s", "search"),
+        ] + KeyHint.leave
     }
+
     public var activity: String? { isLoading ? "Looking up the video" : nil }
     public var capturesText: Bool { false }
 
@@ -149,19 +171,30 @@ public final class FullScreenDetailsView: FullScreenView {
             ("o", "open the video's page in the browser"),
             ("a", "the artist's music videos"),
         ] + VideoRequest.help + [
-            ("↑ ↓", "scroll"),
+            ("↑ ↓  k j", "scroll a line"),
+            ("PgUp PgDn", "scroll a screenful"),
+            ("Home End  g G", "the top / the end"),
+            ("r", "try a failed lookup again"),
             ("s", "a new search"),
             ("Esc ← b", "back to the list"),
+            ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
         ]
     }
 
     public func handle(_ key: Key) -> Bool {
+        let page = state.pageHeight(rows: size.rows)
         switch key {
         case .character("o"): viewModel.didOpenInBrowser()
         case .character("a"): viewModel.didShowArtistVideos()
         case .up, .character("k"): state.scroll(by: -1, columns: size.columns, rows: size.rows)
         case .down, .character("j"): state.scroll(by: 1, columns: size.columns, rows: size.rows)
+        case .pageUp: state.scroll(by: -page, columns: size.columns, rows: size.rows)
+        case .pageDown: state.scroll(by: page, columns: size.columns, rows: size.rows)
+        case .home, .character("g"): state.scroll(by: -Int(Int32.max), columns: size.columns, rows: size.rows)
+        case .end, .character("G"): state.scroll(by: Int(Int32.max), columns: size.columns, rows: size.rows)
+        case .character("r") where canRetry && !isLoading:
+            if let lookup { load(lookup) }
         default:
             guard let request = VideoRequest(key: key) else { return false }
             if let video { host?.didAsk(request, about: video) }

@@ -19,6 +19,13 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
 
     /// Set while drawing: scrolling to the selection then asks for no new frame.
     private var isDrawing = false
+    /// The load, kept so that `r` can try it again after a failure.
+    private var work: (@MainActor () async -> Void)?
+    private var canRetry = false
+    /// Why the load failed, or that it found nothing: shown until the next load starts.
+    public private(set) var message: String? {
+        didSet { if message != oldValue { host?.setNeedsDisplay() } }
+    }
 
     public private(set) var state: ListViewState<Row> {
         didSet { if !isDrawing, state != oldValue { host?.setNeedsDisplay() } }
@@ -47,14 +54,15 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             .sink { [weak self] message in
                 guard let self else { return }
                 if state.rows.isEmpty { state.emptyMessage = "Nothing found" }
-                host?.report(message.text(phrasing: hints))
+                self.message = message.text(phrasing: hints)
             }
             .store(in: &subscriptions)
         viewModel.error
             .sink { [weak self] error in
                 guard let self else { return }
                 if state.rows.isEmpty { state.emptyMessage = "Could not load the list" }
-                host?.report(CatalogErrorMessage.message(for: error).text(phrasing: hints))
+                canRetry = true
+                message = CatalogErrorMessage.message(for: error).text(phrasing: hints)
             }
             .store(in: &subscriptions)
     }
@@ -63,6 +71,9 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     /// that Ctrl-C can cancel it: the view model then emits nothing for it. Shows it loading at once.
     public func load(_ work: @escaping @MainActor () async -> Void) {
         state.loading = .firstPage  // until the view model says so: no "nothing" in the first frame
+        self.work = work
+        canRetry = false
+        message = nil
         let task = Task { await work() }
         loadTask = task
         host?.perform { await task.value }
@@ -81,15 +92,28 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         return state.render(columns: columns, rows: rows)
     }
 
-    public var keyHints: String {
-        let count = state.filter.map { "\($0.order.count)/\(state.rows.count) · " } ?? ""
-        if state.filter?.isEditing == true { return count + "type to filter · Enter keep · Esc clear" }
+    public var keyHints: [KeyHint] {
+        let count = state.filter.map { [KeyHint("\($0.order.count)/\(state.rows.count)", "", essential: true)] } ?? []
+        if state.filter?.isEditing == true {
+            return count + [
+                KeyHint("type to filter", "", short: "type"), KeyHint("Enter", "keep", essential: true),
+                KeyHint("Esc", "clear", essential: true),
+            ]
+        }
         if let hints = state.rowNumber.keyHints { return hints }
-        if state.rows.isEmpty { return "Esc back · q quit" }
-        return count + "↑/↓ select · Enter \(choice) · / filter · Esc back · ? help · q quit"
+        let retry = canRetry ? [KeyHint.retry] : []
+        if state.rows.isEmpty { return retry + [KeyHint("s", "search")] + KeyHint.leave }
+        return count + retry + [
+            KeyHint("Enter", choice, short: choice.split(separator: " ").last.map(String.init)),
+            KeyHint("↑/↓", "select", short: "sel"), KeyHint("/", "filter"), KeyHint("s", "search"),
+        ] + KeyHint.leave
     }
 
-    public var activity: String? { state.loading == .idle ? nil : "Searching" }
+    public var activity: String? {
+        guard state.loading != .idle else { return nil }
+        guard let first = state.title.first else { return "Loading the list" }
+        return "Loading " + first.lowercased() + state.title.dropFirst()
+    }
 
     public var capturesText: Bool { state.filter?.isEditing == true }
 
@@ -101,7 +125,9 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             ("Enter →", "the selected row's \(choice)"),
             ("digits, Enter", "the \(choice) of the row with that number"),
             ("/", "filter the rows (Enter keeps, Esc clears)"),
-            ("Esc ← b", "back"),
+            ("r", "try a failed load again"),
+            ("s", "a new search"),
+            ("Esc ← b", "back to the search"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
         ]
@@ -130,6 +156,8 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             if let row = state.selectedRow { select(row) }
         case .character("/") where !state.rows.isEmpty: state.startFilter()
         case .escape where state.filter != nil: state.clearFilter()
+        case .character("r") where canRetry && state.loading == .idle:
+            if let work { load(work) }
         default:
             // A chart's rows are videos: p, y and Y act on them.
             guard let request = VideoRequest(key: key), let row = state.selectedRow,

@@ -23,6 +23,12 @@ public final class FullScreenResultsView: FullScreenView {
     private var canRetry = false
     /// It failed after the user moved past the last row: its rows, when they come, are selected.
     private var retryMovesOn = false
+    /// Why the last load failed, or that it found nothing: shown until the next load starts.
+    public private(set) var message: String? {
+        didSet { if message != oldValue { host?.setNeedsDisplay() } }
+    }
+    /// The body's width at the last drawing, for `p`.
+    private var width = 80
 
     public private(set) var state = ResultsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
@@ -46,6 +52,7 @@ public final class FullScreenResultsView: FullScreenView {
                 if loading != .idle {
                     lastLoad = loading
                     canRetry = false
+                    message = nil
                 }
                 state.loading = loading
             }
@@ -74,7 +81,7 @@ public final class FullScreenResultsView: FullScreenView {
                 retryMovesOn = state.selectsNextPage
                 state.selectsNextPage = false
                 canRetry = true
-                host?.report(message)
+                self.message = message
             }
             .store(in: &subscriptions)
         viewModel.notice
@@ -108,11 +115,19 @@ public final class FullScreenResultsView: FullScreenView {
     /// Whether the screen has no rows (its first load failed, found nothing, or was cancelled).
     public var isEmpty: Bool { state.rows.isEmpty }
 
+    /// Starts the first load (a view-model input that awaits its request) through the host, so
+    /// that Ctrl-C can cancel it. The first frame already says it searches: never "No music
+    /// videos" before the search has run.
+    public func load(_ work: @escaping @MainActor () async -> Void) {
+        state.loading = .firstPage
+        host?.perform(work)
+    }
+
     private func showNothingFound(_ message: UserMessage) {
         if state.rows.isEmpty { state.emptyMessage = "No music videos found" }
         state.hasNextPage = false
         state.selectsNextPage = false
-        host?.report(message.text(phrasing: hints))
+        self.message = message.text(phrasing: hints)
     }
 
     private static func title(for source: MusicVideosListSource) -> String {
@@ -127,27 +142,44 @@ public final class FullScreenResultsView: FullScreenView {
 
     public func render(columns: Int, rows: Int) -> Frame {
         pageHeight = state.listHeight(rows: rows)
+        width = columns
         state.scrollToSelection(rows: rows)
         return state.render(columns: columns, rows: rows)
     }
 
-    public var keyHints: String {
-        let count = state.filter == nil ? "" : "\(state.visible.count)/\(state.rows.count) · "
-        if state.isEditingFilter { return count + "type to filter · Enter keep · Esc clear" }
-        if let hints = state.rowNumber.keyHints { return hints }
-        if state.rows.isEmpty {
-            return canRetry ? "r retry · Esc back · s search · q quit" : "Esc back · s search · q quit"
+    public var keyHints: [KeyHint] {
+        let count =
+            state.filter == nil ? [] : [KeyHint("\(state.visible.count)/\(state.rows.count)", "", essential: true)]
+        if state.isEditingFilter {
+            return count + [
+                KeyHint("type", "to filter", short: "filter"), KeyHint("Enter", "keep"),
+                KeyHint("Esc", "clear", essential: true), KeyHint("F1", "help", essential: true),
+            ]
         }
-        if canRetry { return "r retry · ↑/↓ select · Enter details · / filter · Esc back · ? help · q quit" }
-        return count + "↑/↓ select · Enter details · / filter · p play · a artist · o open · Esc back · ? help · q quit"
+        if let hints = state.rowNumber.keyHints { return hints }
+        let retry = canRetry ? [KeyHint.retry] : []
+        if state.rows.isEmpty { return retry + [KeyHint("s", "search")] + KeyHint.leave }
+        let preview =
+            width >= ResultsViewState.previewMinimumColumns
+            ? [KeyHint("v", state.isPreviewShown(columns: width) ? "hide preview" : "preview", short: "prev")] : []
+        return count + retry + [
+            KeyHint("Enter", "details", short: "det"), KeyHint("↑/↓", "select", short: "sel"),
+            KeyHint("/", "filter"), KeyHint("p", "play"), KeyHint("a", "artist"), KeyHint("o", "open"),
+        ] + preview + [KeyHint("s", "search")] + KeyHint.leave
     }
 
     public var activity: String? {
         switch state.loading {
         case .idle: nil
-        case .firstPage: "Searching"
-        case .nextPage, .previousPage: "Loading more"
+        case .firstPage: "Loading " + Self.lowercasedFirst(state.title)
+        case .nextPage, .previousPage: "Loading more " + Self.lowercasedFirst(state.title)
         }
+    }
+
+    /// `Music videos for "x"` → `music videos for "x"`.
+    private static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 
     public var capturesText: Bool { state.isEditingFilter }
@@ -161,11 +193,12 @@ public final class FullScreenResultsView: FullScreenView {
             ("Enter →", "the selected video's details"),
             ("digits, Enter", "open the row with that number"),
             ("/", "filter the rows loaded (Enter keeps, Esc clears)"),
+            ("v", "show or hide the preview beside the list"),
             ("a", "the selected video's artist's videos"),
             ("o", "open the selected video's page in the browser"),
         ] + VideoRequest.help + [
             ("s", "a new search"),
-            ("Esc ← b", "back"),
+            ("Esc ← b", "back to the search"),
             ("r", "try a failed load again"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
@@ -194,6 +227,11 @@ public final class FullScreenResultsView: FullScreenView {
         case .end, .character("G"): state.selectLast()
         case .enter, .right: openSelected()
         case .character("/"): state.startFilter()
+        case .character("v") where state.selectedRow != nil:
+            state.showsPreview = !state.isPreviewShown(columns: width)
+            if state.showsPreview == true, !state.isPreviewShown(columns: width) {
+                host?.report("no room for the preview at \(width) columns")
+            }
         case .escape where state.filter != nil: state.clearFilter()
         case .character("a"):
             if let row = state.selectedRow { viewModel.didShowArtistVideos(ofItemAt: row) }

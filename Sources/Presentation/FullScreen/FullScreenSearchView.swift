@@ -12,6 +12,8 @@ public struct SearchViewState: Equatable, Sendable {
     public var recalled: Int?
     /// The user's own text, kept while they browse recent searches.
     public var draft = ""
+    /// What a search finds, for the heading: `music videos`, `artists`.
+    public var searchesFor = "music videos"
 
     public init() {}
 
@@ -34,10 +36,20 @@ public struct SearchViewState: Equatable, Sendable {
         }
     }
 
+    /// The recent search a number typed alone names (`2` → the second), or `nil`: what the
+    /// screen numbers, a number selects.
+    public var recentSearchNumbered: Int? {
+        let words = field.text.split(separator: " ")
+        guard words.count == 1, let number = Int(words[0]), recentSearches.indices.contains(number - 1) else {
+            return nil
+        }
+        return number - 1
+    }
+
     /// The screen as a pure function of the state.
     public func render(columns: Int, rows: Int) -> Frame {
         var frame = Frame(columns: columns, rows: rows)
-        frame[0] = FrameLine("Search music videos", columns: columns, attributes: .bold)
+        frame[0] = FrameLine("Search " + searchesFor, columns: columns, attributes: .bold)
         // The field scrolls sideways so the cursor stays in view.
         let prompt = "› "
         let room = max(1, columns - DisplayWidth.of(prompt) - 1)
@@ -54,7 +66,7 @@ public struct SearchViewState: Equatable, Sendable {
         frame[2] = line
         frame.cursor = Frame.Position(row: 2, column: min(columns - 1, DisplayWidth.of(prompt) + before))
         guard !recentSearches.isEmpty, rows > 5 else { return frame }
-        frame[4] = FrameLine("Recent searches (↑/↓)", columns: columns, attributes: .dim)
+        frame[4] = FrameLine("Recent searches (↑/↓, or a number and Enter)", columns: columns, attributes: .dim)
         let numberWidth = String(recentSearches.count).count
         for (index, term) in recentSearches.prefix(rows - 5).enumerated() {
             var line = FrameLine(columns: columns)
@@ -98,13 +110,37 @@ public final class FullScreenSearchView: FullScreenView {
         state.render(columns: columns, rows: rows)
     }
 
-    public var keyHints: String { "Enter search · ↑/↓ recent · Esc quit" }
+    /// What a search finds, for the heading (`artists` in a session started on an artist list).
+    public var searchesFor: String {
+        get { state.searchesFor }
+        set { state.searchesFor = newValue }
+    }
+
+    /// Whether Esc goes back to the results the user came from (set by the coordinator).
+    public var hasResultsBehind = false {
+        didSet { if hasResultsBehind != oldValue { host?.setNeedsDisplay() } }
+    }
+
+    public var keyHints: [KeyHint] {
+        let escape =
+            hasResultsBehind
+            ? KeyHint("Esc", "back to the results", short: "back", essential: true)
+            : state.field.characters.isEmpty
+                ? KeyHint("Esc", "quit", essential: true)
+                : KeyHint("Esc", "clear", essential: true)
+        let enter =
+            state.recentSearchNumbered.map { KeyHint("Enter", "search again #\($0 + 1)", short: "#\($0 + 1)") }
+            ?? KeyHint("Enter", "search")
+        return [enter, KeyHint("↑/↓", "recent"), escape, KeyHint("F1", "help", essential: true)]
+    }
+
     public var activity: String? { nil }
     public var capturesText: Bool { true }
 
     public var help: [(key: String, action: String)] {
         [
             ("Enter", "search for the words typed"),
+            ("a number, Enter", "search again for that recent search"),
             ("↑ / ↓", "recall recent searches"),
             ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
             ("Backspace Delete", "delete a character"),
@@ -112,7 +148,9 @@ public final class FullScreenSearchView: FullScreenView {
             ("Ctrl-U / Ctrl-K", "delete to the start / to the end"),
             ("Ctrl-W, Alt-Backspace", "delete the word before the cursor"),
             ("Alt-D", "delete the word after the cursor"),
-            ("Esc, Ctrl-D", "quit (Ctrl-D in an empty field)"),
+            ("Esc", "back to the results; else clear the field; in an empty field quit"),
+            ("Ctrl-D", "quit (in an empty field)"),
+            ("F1, ? in an empty field", "this help"),
         ]
     }
 
@@ -120,13 +158,23 @@ public final class FullScreenSearchView: FullScreenView {
         switch key {
         case .enter:
             state.recalled = nil
-            viewModel.didSubmit(term: state.field.text)
+            if let index = state.recentSearchNumbered {
+                viewModel.didSelectRecentSearch(at: index)
+            } else {
+                viewModel.didSubmit(term: state.field.text)
+            }
         case .up:
             state.recall(older: true)
         case .down:
             state.recall(older: false)
-        case .control("d") where state.field.characters.isEmpty:
-            return false
+        case .escape where !state.field.characters.isEmpty:
+            state.recalled = nil
+            state.field.replace(with: "")
+        case .escape:
+            return false  // the coordinator's: back, or quit
+        case .control("d"), .character("?"):
+            // In an empty field, the coordinator's: quit, help. Otherwise text editing.
+            return state.field.characters.isEmpty ? false : state.field.handle(key)
         default:
             return state.field.handle(key)
         }

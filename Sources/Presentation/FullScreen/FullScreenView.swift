@@ -7,7 +7,8 @@ import TerminalUI
 public protocol FullScreenHost: AnyObject {
     /// The view's state changed: draw a new frame (several changes make one frame).
     func setNeedsDisplay()
-    /// Shows a message in the status line until the next key.
+    /// Shows a message in the status line until the next key: what that key did (a lasting
+    /// message, one about the screen's state, is the screen's `message`).
     func report(_ message: String)
     /// Runs a view-model input that awaits a request, without holding up the keys.
     func perform(_ work: @escaping @MainActor () async -> Void)
@@ -25,10 +26,13 @@ public protocol FullScreenView: AnyObject {
     var host: (any FullScreenHost)? { get set }
     /// The view's body: `rows` lines `columns` wide (the status line below is the coordinator's).
     func render(columns: Int, rows: Int) -> Frame
-    /// The keys that work here, for the status line.
-    var keyHints: String { get }
-    /// What is loading, for the spinner, or `nil`.
+    /// The keys that work here, for the status line, by importance (`KeyHint.fit`).
+    var keyHints: [KeyHint] { get }
+    /// What is loading, for the spinner (`Searching for "clairo"`), or `nil`.
     var activity: String? { get }
+    /// What the user should know about the screen's state (why its last load failed, that
+    /// nothing was found): it stays until that state changes — a retry, a new load.
+    var message: String? { get }
     /// Whether letters typed now are text (a field or a filter being typed), not commands.
     var capturesText: Bool { get }
     /// The help overlay's lines: every key of this screen, and what it does.
@@ -48,4 +52,18 @@ public protocol FullScreenView: AnyObject {
 
 extension FullScreenView {
     public var isEmpty: Bool { false }
+    public var message: String? { nil }
+}
+
+extension KeyHint {
+    /// Esc: one level back.
+    public static let back = KeyHint("Esc", "back", essential: true)
+    /// `?`: the keys of the screen.
+    public static let help = KeyHint("?", "help", essential: true)
+    /// `q`: the end of the session.
+    public static let quit = KeyHint("q", "quit", essential: true)
+    /// `r`: the failed load again.
+    public static let retry = KeyHint("r", "retry")
+    /// What every screen that is not a text field ends with.
+    public static let leave: [KeyHint] = [back, help, quit]
 }

@@ -142,23 +142,15 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
             frame[2] = FrameLine("  " + message, columns: columns, attributes: loading == .idle ? .bold : .dim)
             return frame
         }
-        let numberWidth = String(rows.count).count
-        let layout = TableRenderer<Row>.layOut(rows, width: max(0, columns - 2), numberWidth: numberWidth)
-        var headers = FrameLine(columns: columns)
-        headers.append("  ")
-        headers.append("#", width: numberWidth, .bold, alignRight: true)
-        for column in layout {
-            headers.append("  ")
-            headers.append(column.column.header, width: column.width, .bold, alignRight: column.column.alignRight)
-        }
-        frame[1 + below] = headers
+        let table = TableLines(rows, largestNumber: rows.count, columns: columns)
+        frame[1 + below] = table.header()
         let shown = shown
         let end = min(shown.count, top + listHeight(rows: height))
         var line = 2 + below
         for position in top..<max(top, end) {
-            frame[line] = self.line(
-                at: shown[position], layout: layout, numberWidth: numberWidth, columns: columns,
-                isSelected: position == selection)
+            let index = shown[position]
+            frame[line] = table.line(
+                at: index, number: index + 1, isSelected: position == selection, matched: filter?.matches[index])
             line += 1
         }
         return frame
@@ -168,37 +160,6 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
         var line = FrameLine(columns: columns)
         line.append(title, .bold)
         if !rows.isEmpty { line.append(rows.count == 1 ? "  1" : "  1–\(rows.count)", .dim) }
-        return line
-    }
-
-    private func line(
-        at index: Int, layout: [TableRenderer<Row>.LaidOutColumn], numberWidth: Int, columns: Int,
-        isSelected: Bool
-    ) -> FrameLine {
-        let look: CellAttributes = isSelected ? .reverse : []
-        var line = FrameLine(columns: columns)
-        line.append(isSelected ? "› " : "  ", look.union(.bold))
-        line.append(String(index + 1), width: numberWidth, look.union(isSelected ? [] : .dim), alignRight: true)
-        for column in layout {
-            line.append("  ", look)
-            let value = column.values[index]
-            let matched = filter?.matches[index].flatMap { fields in
-                Row.tableColumns.firstIndex { $0.header == column.column.header }.map { fields[$0] }
-            }
-            if let matched, !matched.isEmpty, !column.markers[index] {
-                line.append(
-                    value, width: column.width, look, alignRight: column.column.alignRight, highlighting: matched)
-            } else if column.markers[index], let marker = column.column.marker {
-                let start = line.width
-                line.append(value, width: max(0, column.width - column.markerWidth), look)
-                line.append(" ", look)
-                line.append(marker.text, look.union(.red))
-                line.pad(to: start + column.width, look)
-            } else {
-                line.append(value, width: column.width, look, alignRight: column.column.alignRight)
-            }
-        }
-        if isSelected { line.pad(to: columns, look) }
         return line
     }
 }

@@ -6,8 +6,11 @@ import TerminalUI
 /// selection, the filter, and what is loading. Its methods are the screen's rules; `render` draws
 /// it as a pure function.
 public struct ResultsViewState: Equatable, Sendable {
-    /// From this width the selected row's details show beside the list.
+    /// From this width the selected row's details show beside the list, when the list keeps
+    /// the room its columns need (or the user asked for them with `p`).
     public static let previewMinimumColumns = 110
+    /// The narrowest the preview is drawn.
+    public static let previewMinimumWidth = 36
 
     public var title = "Music videos"
     public private(set) var rows: [MusicVideosListItemViewModel] = []
@@ -33,6 +36,8 @@ public struct ResultsViewState: Equatable, Sendable {
     public var emptyMessage: String?
     /// Move the selection onto the first new row when the next page arrives.
     public var selectsNextPage = false
+    /// The user's choice about the preview (`p`); `nil` until they make one: shown when it fits.
+    public var showsPreview: Bool?
 
     public init() {}
 
@@ -147,9 +152,32 @@ public struct ResultsViewState: Equatable, Sendable {
 
     // MARK: Drawing
 
-    /// How many list rows fit in a body `rows` high.
+    /// How many list rows fit in a body `rows` high (below the title, the filter and the
+    /// column headers).
     public func listHeight(rows: Int) -> Int {
-        max(1, rows - 1 - (filter == nil ? 0 : 1))
+        max(1, rows - 2 - (filter == nil ? 0 : 1))
+    }
+
+    /// How wide the list and the preview beside it are at this width; the preview is `nil` when
+    /// it is not shown. By itself it shows from `previewMinimumColumns` when the list keeps every
+    /// column whole beside it; `p` shows or hides it whatever the width, down to the width where
+    /// it no longer fits.
+    public func split(columns: Int) -> (list: Int, preview: Int?) {
+        guard let selected = selectedRow else { return (columns, nil) }
+        let details = MusicVideoDetailsFormatter.rows(for: rows[selected].video)
+        let labelWidth = details.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let valueWidth = details.map { DisplayWidth.of($0.value) }.max() ?? 0
+        // " │ " and the fields, at most 9/20 of the terminal.
+        let preview = max(Self.previewMinimumWidth, min(3 + labelWidth + 2 + valueWidth, columns * 9 / 20))
+        let listNeeds = TableLines.naturalWidth(of: rows, largestNumber: firstNumber + rows.count - 1)
+        let fits = columns >= Self.previewMinimumColumns && columns - preview >= listNeeds
+        guard showsPreview ?? fits, columns - preview >= Self.previewMinimumWidth else { return (columns, nil) }
+        return (columns - preview, preview)
+    }
+
+    /// Whether the preview is shown at this width.
+    public func isPreviewShown(columns: Int) -> Bool {
+        split(columns: columns).preview != nil
     }
 
     /// Scrolls so the selection is in view; called before drawing with the body's height.
@@ -160,11 +188,12 @@ public struct ResultsViewState: Equatable, Sendable {
         top = max(0, min(top, max(0, visible.count - height)))
     }
 
-    /// The screen as a pure function of the state (`scrollToSelection` has placed `top`).
+    /// The screen as a pure function of the state (`scrollToSelection` has placed `top`): the
+    /// title and the rows' numbers, the filter, the column headers, the rows in the columns the
+    /// one-shot table shows, sized as it sizes them, and the preview beside them when it shows.
     public func render(columns: Int, rows height: Int) -> Frame {
         var frame = Frame(columns: columns, rows: height)
-        let wide = columns >= Self.previewMinimumColumns && selectedRow != nil
-        let listColumns = wide ? columns * 11 / 20 : columns
+        let (listColumns, preview) = split(columns: columns)
         frame[0] = header(columns: columns)
         var row = 1
         if let filter {
@@ -185,13 +214,17 @@ public struct ResultsViewState: Equatable, Sendable {
             frame[row + 1] = FrameLine("  " + message, columns: columns, attributes: loading == .idle ? .bold : .dim)
             return frame
         }
-        let layout = RowLayout(columns: listColumns, largestNumber: firstNumber + rows.count - 1)
+        let table = TableLines(rows, largestNumber: firstNumber + rows.count - 1, columns: listColumns)
+        if row < height {
+            frame[row] = table.header()
+            row += 1
+        }
         let end = min(visible.count, top + listHeight(rows: height))
         if top < end {
-            for position in top..<end {
-                frame[row] = layout.line(
-                    for: rows[visible[position]], number: firstNumber + visible[position],
-                    isSelected: position == selection, matched: matches[visible[position]] ?? [])
+            for position in top..<end where row < height {
+                frame[row] = table.line(
+                    at: visible[position], number: firstNumber + visible[position], isSelected: position == selection,
+                    matched: matches[visible[position]])
                 row += 1
             }
         }
@@ -200,7 +233,7 @@ public struct ResultsViewState: Equatable, Sendable {
         } else if visible.isEmpty, row < height {
             frame[row] = FrameLine("  No row matches the filter", columns: listColumns, attributes: .dim)
         }
-        if wide, let selected = selectedRow {
+        if preview != nil, let selected = selectedRow {
             drawPreview(of: rows[selected], into: &frame, from: listColumns, height: height)
         }
         return frame
@@ -235,54 +268,5 @@ public struct ResultsViewState: Equatable, Sendable {
             }
             frame[row] = line
         }
-    }
-}
-
-/// The columns of a list row at a given width: number, title, artist, and year and duration
-/// when there is room.
-struct RowLayout {
-    let columns: Int
-    let numberWidth: Int
-    let titleWidth: Int
-    let artistWidth: Int
-    let showsYearAndDuration: Bool
-
-    init(columns: Int, largestNumber: Int) {
-        self.columns = columns
-        numberWidth = String(largestNumber).count
-        let room = columns - 2 - numberWidth - 2
-        showsYearAndDuration = room >= 44
-        let text = showsYearAndDuration ? room - 13 : room
-        if text >= 24 {
-            titleWidth = text * 3 / 5
-            artistWidth = text - titleWidth - 2
-        } else {
-            titleWidth = max(0, text)
-            artistWidth = 0
-        }
-    }
-
-    func line(
-        for item: MusicVideosListItemViewModel, number: Int, isSelected: Bool, matched: [[Int]] = []
-    ) -> FrameLine {
-        let look: CellAttributes = isSelected ? .reverse : []
-        var line = FrameLine(columns: columns)
-        line.append(isSelected ? "› " : "  ", look.union(.bold))
-        line.append(String(number), width: numberWidth, look, alignRight: true)
-        line.append("  ", look)
-        line.append(item.title, width: titleWidth, look, highlighting: matched.first ?? [])
-        if artistWidth > 0 {
-            line.append("  ", look)
-            line.append(
-                item.artist, width: artistWidth, look.union(isSelected ? [] : .dim), highlighting: matched.last ?? [])
-        }
-        if showsYearAndDuration {
-            line.append("  ", look)
-            line.append(item.year, width: 4, look)
-            line.append("  ", look)
-            line.append(item.duration, width: 5, look, alignRight: true)
-        }
-        if isSelected { line.pad(to: columns, look) }
-        return line
     }
 }

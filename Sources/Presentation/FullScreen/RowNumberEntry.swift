@@ -42,7 +42,12 @@ public struct RowNumberEntry: Equatable, Sendable {
     }
 
     /// The status line's keys while a number is typed; `nil` when none is.
-    public var keyHints: String? {
-        digits.isEmpty ? nil : "open row \(digits)… · Enter open · Esc cancel"
+    public var keyHints: [KeyHint]? {
+        digits.isEmpty
+            ? nil
+            : [
+                KeyHint("open row \(digits)…", "", essential: true), KeyHint("Enter", "open"),
+                KeyHint("Esc", "cancel", essential: true),
+            ]
     }
 }

@@ -12,6 +12,8 @@ public final class SearchScreen: InteractiveScreen {
     private let diagnosticPrefix: String
     private let style: TextStyle
     private var recentSearches: [String] = []
+    /// What a search finds, for the heading: `music videos`, `artists`.
+    public var searchesFor = "music videos"
     private var subscriptions = Set<AnyCancellable>()
 
     public init(
@@ -41,7 +43,7 @@ public final class SearchScreen: InteractiveScreen {
 
     public func show() {
         guard !recentSearches.isEmpty else {
-            output.write(style.bold("Search music videos") + "\n")
+            output.write(style.bold("Search " + searchesFor) + "\n")
             return
         }
         let numberWidth = String(recentSearches.count).count
