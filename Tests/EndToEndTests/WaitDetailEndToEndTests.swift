@@ -42,4 +42,22 @@ struct WaitDetailEndToEndTests {
         #expect(result.stderr.contains("Searching… HTTP 503 · retrying 3 of 3 after 1 s"), "\(result.stderr)")
         #expect(server.requests.count == 3)
     }
+
+    @Test("Given the full-screen session and a 503 asking for 1 s, then the status line says HTTP 503 and the try")
+    func fullScreen() async throws {
+        let answer = try Fixture.data("search-musicvideo-clairo")
+        let server = try LoopbackHTTPServer { _, index in
+            index == 0 ? .response(status: 503, headers: [("Retry-After", "1")]) : .json(answer)
+        }
+        defer { server.stop() }
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(["-i", "clairo"], environment: environment, columns: 120, rows: 30)
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("HTTP 503 · retrying 2 of 3") } })
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+        terminal.send("q")
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish() }
+        #expect(status == 0, "\(stderr)")
+        #expect(server.requests.count == 2)
+    }
 }

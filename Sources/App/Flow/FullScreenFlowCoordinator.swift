@@ -308,7 +308,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         let id = nextTaskID
         nextTaskID += 1
         tasks[id] = Task { [weak self] in
-            await work()
+            // The retries of the load's requests are said in the status line while it waits.
+            await withRequestProgress({ [weak self] in self?.showActivityDetail($0) }) { await work() }
             self?.tasks[id] = nil
         }
         setNeedsDisplay()
