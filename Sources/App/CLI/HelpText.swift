@@ -32,8 +32,8 @@ enum HelpText {
             + "\nJSON keys:\n" + jsonKeys(width: width)
             + "\nSession keys (? there lists them all):\n"
             + paragraph(
-                "↑/↓ move · Enter details · / filter · o open the page · a the artist's videos · s new search · "
-                    + "Esc back · ? help · q quit", width: width, items: true)
+                "↑/↓ move · Enter details · / filter · p play the preview · y copy the URL · o open the page · "
+                    + "a the artist's videos · s new search · Esc back · ? help · q quit", width: width, items: true)
             + "\nSettings file:\n"
             + paragraph(
                 "$XDG_CONFIG_HOME/mvsearch/config, else ~/.config/mvsearch/config: key = value lines and # comments: "
