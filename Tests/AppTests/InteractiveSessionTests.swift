@@ -181,6 +181,14 @@ struct InteractiveSessionTests {
         #expect(session.output.contains("Music videos for \"x\", 1–2"))
     }
 
+    @Test("An empty line, on any screen, only shows the prompt again")
+    func emptyLine() async {
+        let session = await run(["", "x", "  ", "q"], repository: Self.searching())
+        #expect(session.status == .success)
+        #expect(session.diagnostics.isEmpty, "\(session.diagnostics)")
+        #expect(session.output.components(separatedBy: "1–2 details · s new search · b back · q quit").count == 3)
+    }
+
     @Test("Unknown input gets a one-line hint and the same screen")
     func unknownInput() async {
         let session = await run(["x", "zz", "9", "q"], repository: Self.searching())

@@ -73,6 +73,8 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
             if !console.inputIsTerminal { console.output.write(TerminalSanitizer.sanitize(line) + "\n") }
             let input = line.trimmingWhitespace()
             switch input {
+            case "":
+                break  // an empty line: the prompt again, as a shell does
             case "q":
                 return .success
             case "b" where stack.count > 1:
