@@ -60,4 +60,22 @@ struct WaitDetailEndToEndTests {
         #expect(status == 0, "\(stderr)")
         #expect(server.requests.count == 2)
     }
+
+    @Test("Given the full-screen artist list and a 503 asking for 1 s, then its status line says HTTP 503 and the try")
+    func fullScreenArtists() async throws {
+        let answer = try Fixture.data("lookup-artists-amg-2011")
+        let server = try LoopbackHTTPServer { _, index in
+            index == 0 ? .response(status: 503, headers: [("Retry-After", "1")]) : .json(answer)
+        }
+        defer { server.stop() }
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(["-i", "--artists", "x"], environment: environment, columns: 120, rows: 30)
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("HTTP 503 · retrying 2 of 3") } })
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Artists for") } })
+        terminal.send("q")
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish() }
+        #expect(status == 0, "\(stderr)")
+        #expect(server.requests.count == 2)
+    }
 }

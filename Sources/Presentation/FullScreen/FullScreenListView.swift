@@ -74,9 +74,22 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         self.work = work
         canRetry = false
         message = nil
-        let task = Task { await work() }
-        loadTask = task
-        host?.perform { await task.value }
+        guard let host else {
+            loadTask = Task { await work() }
+            return
+        }
+        // Started from the host's work, so it runs under what the host sets for a load (the wait's
+        // progress, which says why it waits); a Ctrl-C before it starts cancels that work.
+        host.perform { [weak self] in
+            guard !Task.isCancelled else { return }
+            let task = Task { await work() }
+            self?.loadTask = task
+            await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        }
     }
 
     /// Whether the screen has no rows (its load failed, found nothing, or was cancelled).
