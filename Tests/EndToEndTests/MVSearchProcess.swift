@@ -135,38 +135,22 @@ enum MVSearchProcess {
     /// goes to a pipe of its own, so a spinner never mixes with the output under test.
     static func runInTerminal(
         _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
-    )
-        async throws -> Result
-    {
-        var primary: Int32 = -1
-        var secondary: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
-        let process = Process()
-        process.executableURL = executableURL
-        process.arguments = arguments
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
-        let stderr = Pipe()
-        process.standardOutput = terminal
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        let start = ContinuousClock.now
-        try process.run()
-        close(secondary)
-        let output = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
-        let errors = Drain(stderr.fileHandleForReading)
-        let status = await offPool { wait(for: process, timeout: 30) }
-        // The terminal turns each "\n" into "\r\n"; undo that so output compares as written.
-        let text = await offPool { output.text() }.replacingOccurrences(of: "\r\n", with: "\n")
-        let errorText = await offPool { errors.text() }
-        return Result(status: status, stdout: text, stderr: errorText, duration: ContinuousClock.now - start)
+    ) async throws -> Result {
+        try await run(arguments, columns: columns, environment: environment, terminalIsStderr: false)
     }
 
     /// Runs with stderr on a pseudo-terminal `columns` wide, as where a user watches a spinner,
-    /// and stdout on a pipe of its own; the terminal's bytes are returned as written.
+    /// and stdout on a pipe of its own.
     static func runWithErrorsInTerminal(
         _ arguments: [String], columns: UInt16 = 100, environment: [String: String] = environment()
+    ) async throws -> Result {
+        try await run(arguments, columns: columns, environment: environment, terminalIsStderr: true)
+    }
+
+    /// One stream on a pseudo-terminal, the other on a pipe; the terminal's "\r\n" read back as
+    /// "\n", so its text compares as written.
+    private static func run(
+        _ arguments: [String], columns: UInt16, environment: [String: String], terminalIsStderr: Bool
     ) async throws -> Result {
         var primary: Int32 = -1
         var secondary: Int32 = -1
@@ -176,19 +160,22 @@ enum MVSearchProcess {
         process.executableURL = executableURL
         process.arguments = arguments
         process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
+        let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
+        let pipe = Pipe()
+        process.standardOutput = terminalIsStderr ? pipe : terminal
+        process.standardError = terminalIsStderr ? terminal : pipe
         process.standardInput = FileHandle.nullDevice
         let start = ContinuousClock.now
         try process.run()
         close(secondary)
-        let output = Drain(stdout.fileHandleForReading)
-        let errors = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
+        let onTerminal = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
+        let onPipe = Drain(pipe.fileHandleForReading)
         let status = await offPool { wait(for: process, timeout: 30) }
-        let text = await offPool { output.text() }
-        let errorText = await offPool { errors.text() }.replacingOccurrences(of: "\r\n", with: "\n")
-        return Result(status: status, stdout: text, stderr: errorText, duration: ContinuousClock.now - start)
+        let terminalText = await offPool { onTerminal.text() }.replacingOccurrences(of: "\r\n", with: "\n")
+        let pipeText = await offPool { onPipe.text() }
+        return Result(
+            status: status, stdout: terminalIsStderr ? pipeText : terminalText,
+            stderr: terminalIsStderr ? terminalText : pipeText, duration: ContinuousClock.now - start)
     }
 
     /// Reads a file descriptor to its end on a thread of its own, so a full pipe never blocks the child.
