@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Mocks
+import Presentation
 import Testing
 
 @Suite("Ordering music videos")

@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import TerminalUI
 
 /// An order to show music videos in. The service answers in an order of its own (its idea of
 /// relevance) and offers no other, so this sorts the videos already fetched: by one key, in that
@@ -69,48 +71,18 @@ public struct MusicVideoOrder: Equatable, Sendable {
     }
 }
 
-/// A text as it is ordered: letters without case or accents (`Émilie` beside `emilie`, before
-/// `Zoë`), the text itself breaking ties.
+/// A text as it is ordered: folded as the filter folds it, without case or accents (`Émilie`
+/// beside `emilie`, before `Zoë`), the text itself breaking ties.
 private struct TextSortKey: Comparable {
     let folded: String
     let text: String
 
     init(_ text: String) {
         self.text = text
-        folded = Self.fold(text)
+        folded = TextFolding.fold(text)
     }
 
     static func < (lhs: TextSortKey, rhs: TextSortKey) -> Bool {
         (lhs.folded, lhs.text) < (rhs.folded, rhs.text)
-    }
-
-    /// Lower-cased, each Latin letter with a mark reduced to its letter (`é` → `e`, `ß` → `ss`,
-    /// `Æ` → `ae`), by the letter's Unicode name: the standard library has no decomposition.
-    private static func fold(_ text: String) -> String {
-        var folded = ""
-        folded.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                folded.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-            } else if let letters = latinLetters(scalar) {
-                folded += letters
-            } else if !scalar.properties.isGraphemeExtend {
-                folded += scalar.properties.lowercaseMapping
-            }
-        }
-        return folded
-    }
-
-    /// `LATIN SMALL LETTER E WITH ACUTE` → `e`; `LATIN CAPITAL LETTER AE` → `ae`;
-    /// `LATIN SMALL LETTER SHARP S` → `ss`.
-    private static func latinLetters(_ scalar: Unicode.Scalar) -> String? {
-        guard let name = scalar.properties.name else { return nil }
-        for prefix in ["LATIN SMALL LETTER ", "LATIN CAPITAL LETTER "] where name.hasPrefix(prefix) {
-            let letter = name.dropFirst(prefix.count).prefix { $0 != " " }
-            if name.hasSuffix("SHARP S") { return "ss" }
-            guard (1...2).contains(letter.count), letter.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-            return letter.lowercased()
-        }
-        return nil
     }
 }
