@@ -110,7 +110,7 @@ struct Application {
         }
         let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
         let status: ExitStatus
-        if case .interactive = invocation.flow {
+        if invocation.flow.isSession {
             status = await run(invocation, coordinator: coordinator)  // each request its own wait (RequestScope)
         } else if let showWaitDetail = console.showWaitDetail {
             // One command, one wait at a time: its retries are said on the spinner's line.
@@ -141,6 +141,12 @@ struct Application {
                 term: term, list: list, settings: settings, style: TextStyle(usesColor: style.usesColor),
                 requests: requests,
                 fullScreen: terminalType != "dumb" ? FullScreenOptions(hyperlinks: hyperlinks) : nil)
+        case .pick(let term, let list, let settings, let usesColor):
+            let terminalType = environment["TERM"] ?? "dumb"
+            return await coordinator.runPick(
+                term: term, list: list, settings: settings, style: style, usesColor: usesColor,
+                fullScreen: terminalType != "dumb"
+                    ? FullScreenOptions(hyperlinks: !["dumb", "linux"].contains(terminalType)) : nil)
         case .history(let asObjects):
             return await coordinator.runHistory(style: style, asObjects: asObjects)
         case .clearHistory:

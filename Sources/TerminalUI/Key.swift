@@ -13,6 +13,8 @@ public enum Key: Equatable, Sendable {
     /// at once: `.alt("b")` is Alt-B. Alt-Backspace is `altBackspace`.
     case alt(Character)
     case enter, tab, backspace, altBackspace, delete, escape
+    /// Shift-Tab (`ESC [ Z`).
+    case backTab
     case up, down, left, right, home, end, pageUp, pageDown
     /// F1: help where letters and `?` are text.
     case f1

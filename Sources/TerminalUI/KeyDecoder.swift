@@ -161,6 +161,7 @@ public struct KeyDecoder {
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
         case UInt8(ascii: "P"): .f1
+        case UInt8(ascii: "Z"): .backTab
         default: nil
         }
     }

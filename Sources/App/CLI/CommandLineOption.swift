@@ -144,6 +144,10 @@ struct CommandLineOption: Sendable {
         CommandLineOption(
             "--interactive", short: "-i", help: "browse: search, page, open details, go back"
         ) { options, _ in options.interactive = true },
+        CommandLineOption(
+            "--pick", help: "choose videos on the terminal (Tab marks, Enter prints them to stdout",
+            "in --format plain, json or jsonl; Esc prints nothing and exits 130)"
+        ) { options, _ in options.pick = true },
         CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
             options, argument throws(UsageError) in options.lookupID = try argument.integer()
         },

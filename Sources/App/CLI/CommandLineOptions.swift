@@ -44,6 +44,8 @@ struct SearchOptions: Equatable, Sendable {
     /// name (`--genre` → 14, `--artist-id` → 909253): read by the command that declares them.
     var listValues: [String: Int] = [:]
     var interactive = false
+    /// `--pick`: the full-screen session on the terminal, printing the videos chosen.
+    var pick = false
     var noCache = false
     var offline = false
     var showHistory = false

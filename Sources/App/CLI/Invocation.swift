@@ -14,15 +14,27 @@ struct Invocation {
         case list(PreparedList)
         /// The session, starting on the results for `term` or on `list`.
         case interactive(term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings)
+        /// The full-screen session on `/dev/tty` (`--pick`), its chosen rows written on stdout;
+        /// `usesColor` for the screen (the terminal's, whatever stdout is).
+        case pick(
+            term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings, usesColor: Bool)
         case history(asObjects: Bool)
         case clearHistory
         /// `--settings`: the settings in effect, and where each comes from.
         case settings
 
+        /// Whether it runs a session (`-i`, `--pick`), each request with a wait of its own.
+        var isSession: Bool {
+            switch self {
+            case .interactive, .pick: true
+            default: false
+            }
+        }
+
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
-            case .search, .lookup, .list, .interactive: true
+            case .search, .lookup, .list, .interactive, .pick: true
             case .history, .clearHistory, .settings: false
             }
         }
@@ -33,7 +45,7 @@ struct Invocation {
         case search
         case lookup(Int)
         case list(ListCommand)
-        case interactive, history, clearHistory, settings
+        case interactive, pick, history, clearHistory, settings
     }
 
     let flow: Flow
@@ -49,7 +61,9 @@ struct Invocation {
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
         if options.showSettings { routes.append(("--settings", .settings)) }
         if options.interactive { routes.append(("--interactive", .interactive)) }
-        if let list = options.listCommand, !options.interactive { routes.append((list.option.long, .list(list))) }
+        if options.pick { routes.append(("--pick", .pick)) }
+        let inSession = options.interactive || options.pick
+        if let list = options.listCommand, !inSession { routes.append((list.option.long, .list(list))) }
         guard routes.count <= 1 else {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
@@ -58,7 +72,7 @@ struct Invocation {
         if let list = options.listCommand {
             switch list.operand {
             case .term where options.termWords.isEmpty:
-                let interactive = options.interactive ? "-i " : ""
+                let interactive = options.interactive ? "-i " : options.pick ? "--pick " : ""
                 throw UsageError(
                     "\(interactive)\(list.option.long) needs a search term — usage: mvsearch \(interactive)\(list.synopsis)"
                 )
@@ -69,7 +83,7 @@ struct Invocation {
         }
         if let (name, route) = routes.first {
             switch route {
-            case .interactive, .list: return route
+            case .interactive, .pick, .list: return route
             default:
                 guard options.termWords.isEmpty else { throw termNotTaken(by: name, options) }
                 return route
@@ -111,7 +125,7 @@ struct Invocation {
             place = list.option.long
         } else if let route {
             place = route.name
-            if case .interactive = route.route { allowed = ["--by", "--no-explicit"] }
+            if route.route == .interactive || route.route == .pick { allowed = ["--by", "--no-explicit"] }
         } else {
             return
         }
@@ -139,8 +153,8 @@ struct Invocation {
         }
         let place: String
         if let list = options.listCommand {
-            guard !list.rowsAreVideos || options.interactive else { return }
-            place = options.interactive ? "--interactive" : list.option.long
+            guard !list.rowsAreVideos || options.interactive || options.pick else { return }
+            place = options.interactive ? "--interactive" : options.pick ? "--pick" : list.option.long
         } else if let route {
             place = route.name
         } else {
@@ -159,12 +173,14 @@ struct Invocation {
     init(route: Route, options: SearchOptions, configuration: AppConfiguration, outputIsTerminal: Bool)
         throws(UsageError)
     {
-        var style = OutputStyle(settings: configuration.settings, outputIsTerminal: outputIsTerminal)
+        // The picker's rows are plain lines unless a format is chosen, even on a terminal (as fzf's).
+        var style = OutputStyle(settings: configuration.settings, outputIsTerminal: outputIsTerminal && route != .pick)
         style.order = options.sort.map { MusicVideoOrder($0, reversed: options.reverse) }
         var historyAsObjects = false
         if case .history = route {
             historyAsObjects = try JSONFields.historyFields(options.jsonFields)
-        } else if let command = options.listCommand {
+        } else if let command = options.listCommand, command.rowsAreVideos || !options.pick {
+            // The picker prints videos: a list of artists (--pick --artists) only leads to them.
             style.jsonFields = try JSONFields.fields(options.jsonFields, of: command)
         } else {
             style.jsonFields = try JSONFields.videoFields(options.jsonFields)
@@ -182,14 +198,17 @@ struct Invocation {
             flow = .lookup(try UsageError.checked(MusicVideoLookupQuery(id: id, country: country).validated))
         case .list(let command):
             flow = .list(try command.prepare(arguments))
-        case .interactive:
+        case .interactive, .pick:
             let settings = MusicVideosSearchFlowCoordinator.Settings(
                 country: try UsageError.checked { () throws(QueryProblem) in try QueryValidation.country(country) },
                 limit: try UsageError.checked { () throws(QueryProblem) in try QueryValidation.limit(limit) },
                 attribute: options.attribute, allowsExplicit: options.allowsExplicit)
             let list = try options.listCommand.map { command throws(UsageError) in try command.prepare(arguments) }
             let term = options.termWords.isEmpty ? nil : options.term
-            flow = .interactive(term: term, list: list, settings: settings)
+            flow =
+                route == .pick
+                ? .pick(term: term, list: list, settings: settings, usesColor: configuration.settings.colour.value)
+                : .interactive(term: term, list: list, settings: settings)
         case .history:
             flow = .history(asObjects: historyAsObjects)
         case .clearHistory:

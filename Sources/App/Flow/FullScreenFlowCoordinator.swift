@@ -54,6 +54,11 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var onNeedsDisplay: (@MainActor () -> Void)?
     /// Writes bytes to the terminal outside any frame (a copy's OSC 52); `false` when not written.
     var writeToTerminal: (@MainActor ([UInt8]) -> Bool)?
+    /// The picker (`--pick`): Enter on a list of videos picks, and every other way out is a
+    /// cancelled pick (130).
+    var isPicking = false
+    /// The rows Enter picked, to be written once the terminal is restored.
+    private(set) var picked: PickedRows?
 
     init(container: MusicVideosSceneDIContainer, settings: MusicVideosSearchFlowCoordinator.Settings) {
         self.container = container
@@ -140,8 +145,15 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     // MARK: Keys
 
     /// Handles one key: the help box first when it is open, then the session's control keys,
-    /// the view on top, and the keys that mean the same on every screen.
+    /// the view on top, and the keys that mean the same on every screen. In the picker, a pick
+    /// ends the session (0) and any other end is a cancelled pick (130), as in fzf.
     func handle(_ key: Key) -> Command {
+        let command = command(for: key)
+        guard isPicking, case .exit(.success) = command else { return command }
+        return picked == nil ? .exit(.interrupted) : command
+    }
+
+    private func command(for key: Key) -> Command {
         if notice != nil {
             notice = nil
             setNeedsDisplay()
@@ -171,7 +183,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
             return .none
         default: break
         }
-        if view.handle(key) { return .none }
+        if view.handle(key) { return picked == nil ? .none : .exit(.success) }
         if view === searchView {
             switch key {
             case .escape, .control("d"): return .exit(.success)
@@ -183,6 +195,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         }
         switch key {
         case .character("q"): return .exit(.success)
+        // The picker's first list is its top level: Esc there ends the pick, as in fzf.
+        case .escape where isPicking && stack.count == 2: return .exit(.interrupted)
         case .escape, .left, .character("b"): pop()
         case .character("s"): popToSearch()
         case .character("?"): openHelp()
@@ -313,6 +327,11 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
             self?.tasks[id] = nil
         }
         setNeedsDisplay()
+    }
+
+    func didPick(_ rows: PickedRows) {
+        guard isPicking else { return }
+        picked = rows
     }
 
     func didAsk(_ request: VideoRequest, about video: MusicVideo) {

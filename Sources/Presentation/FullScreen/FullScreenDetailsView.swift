@@ -157,7 +157,8 @@ public final class FullScreenDetailsView: FullScreenView {
     public var keyHints: [KeyHint] {
         let retry = canRetry ? [KeyHint.retry] : []
         guard !state.rows.isEmpty else { return retry + [KeyHint("s", "search")] + KeyHint.leave }
-        return retry + [
+        let pick = host?.isPicking == true && video != nil ? [KeyHint("Enter", "print", essential: true)] : []
+        return pick + retry + [
             KeyHint("p", "play"), KeyHint("y", "copy"), KeyHint("o", "open"),
             KeyHint("a", "artist's videos", short: "artist"), KeyHint("↑/↓", "scroll"), KeyHint("s", "search"),
         ] + KeyHint.leave
@@ -179,12 +180,14 @@ public final class FullScreenDetailsView: FullScreenView {
             ("Esc ← b", "back to the list"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
-        ]
+        ] + (host?.isPicking == true ? [("Enter", "print this video and quit")] : [])
     }
 
     public func handle(_ key: Key) -> Bool {
         let page = state.pageHeight(rows: size.rows)
         switch key {
+        case .enter where host?.isPicking == true:
+            if let video { host?.didPick(PickedRows([MusicVideosListItemViewModel(video: video)])) }
         case .character("o"): viewModel.didOpenInBrowser()
         case .character("a"): viewModel.didShowArtistVideos()
         case .up, .character("k"): state.scroll(by: -1, columns: size.columns, rows: size.rows)

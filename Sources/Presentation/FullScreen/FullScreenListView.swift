@@ -116,8 +116,11 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         if let hints = state.rowNumber.keyHints { return hints }
         let retry = canRetry ? [KeyHint.retry] : []
         if state.rows.isEmpty { return retry + [KeyHint("s", "search")] + KeyHint.leave }
-        return count + retry + [
-            KeyHint("Enter", choice, short: choice.split(separator: " ").last.map(String.init)),
+        let open =
+            picksRows
+            ? PickerKeys.hints(marked: state.marks.count) + [KeyHint("→", choice, short: "det")]
+            : [KeyHint("Enter", choice, short: choice.split(separator: " ").last.map(String.init))]
+        return count + open + retry + [
             KeyHint("↑/↓", "select", short: "sel"), KeyHint("/", "filter"), KeyHint("s", "search"),
         ] + KeyHint.leave
     }
@@ -143,8 +146,12 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             ("Esc ← b", "back to the search"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
-        ]
+        ] + (picksRows ? PickerKeys.help : [])
     }
+
+    /// Whether Enter picks a row and Tab marks one: in the picker, on a list of videos (a chart);
+    /// a list of anything else (artists) leads to videos as it always does.
+    private var picksRows: Bool { (host?.isPicking ?? false) && Row.self is any MusicVideoRow.Type }
 
     public func handle(_ key: Key) -> Bool {
         if state.filter?.isEditing == true { return handleFilterKey(key) }
@@ -165,6 +172,13 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         case .pageDown: state.moveSelection(by: pageHeight)
         case .home, .character("g"): state.selectFirst()
         case .end, .character("G"): state.selectLast()
+        case .enter where picksRows:
+            let picked = state.pickedRows
+            if !picked.isEmpty { host?.didPick(PickedRows(picked)) }
+        case .tab where picksRows:
+            if state.toggleMark() { state.moveSelection(by: 1) }
+        case .backTab where picksRows:
+            if state.toggleMark() { state.moveSelection(by: -1) }
         case .enter, .right:
             if let row = state.selectedRow { select(row) }
         case .character("/") where !state.rows.isEmpty: state.startFilter()
@@ -185,6 +199,8 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         switch key {
         case .enter: state.finishFilter()
         case .escape: state.clearFilter()
+        case .tab where picksRows:
+            if state.toggleMark() { state.moveSelection(by: 1) }
         case .up: state.moveSelection(by: -1)
         case .down: state.moveSelection(by: 1)
         default: return state.editFilter(key)

@@ -162,11 +162,23 @@ public final class FullScreenResultsView: FullScreenView {
         let preview =
             width >= ResultsViewState.previewMinimumColumns
             ? [KeyHint("v", state.isPreviewShown(columns: width) ? "hide preview" : "preview", short: "prev")] : []
-        return count + retry + [
-            KeyHint("Enter", "details", short: "det"), KeyHint("↑/↓", "select", short: "sel"),
+        let open =
+            isPicking
+            ? PickerKeys.hints(marked: state.marks.count) + [KeyHint("→", "details", short: "det")]
+            : [KeyHint("Enter", "details", short: "det")]
+        return count + open + sortHints + retry + [
+            KeyHint("↑/↓", "select", short: "sel"),
             KeyHint("/", "filter"), KeyHint("p", "play"), KeyHint("a", "artist"), KeyHint("o", "open"),
-        ] + preview + [KeyHint("s", "search")] + KeyHint.leave
+        ] + preview + [KeyHint("S", "sort"), KeyHint("s", "search")] + KeyHint.leave
     }
+
+    /// Sorted while more pages wait: only the rows loaded are in order, which the status line says.
+    private var sortHints: [KeyHint] {
+        guard state.order != nil, state.hasNextPage else { return [] }
+        return [KeyHint("sorted \(state.rows.count) loaded of more", "", short: nil)]
+    }
+
+    private var isPicking: Bool { host?.isPicking ?? false }
 
     public var activity: String? {
         switch state.loading {
@@ -193,6 +205,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("Enter →", "the selected video's details"),
             ("digits, Enter", "open the row with that number"),
             ("/", "filter the rows loaded (Enter keeps, Esc clears)"),
+            ("S", "sort the rows loaded by year, title, artist, duration, price, then as found"),
             ("v", "show or hide the preview beside the list"),
             ("a", "the selected video's artist's videos"),
             ("o", "open the selected video's page in the browser"),
@@ -202,7 +215,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("r", "try a failed load again"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
-        ]
+        ] + (isPicking ? PickerKeys.help : [])
     }
 
     public func handle(_ key: Key) -> Bool {
@@ -225,6 +238,14 @@ public final class FullScreenResultsView: FullScreenView {
         case .pageDown: move(by: pageHeight)
         case .home, .character("g"): state.selectFirst()
         case .end, .character("G"): state.selectLast()
+        case .enter where isPicking:
+            let picked = state.pickedRows
+            if !picked.isEmpty { host?.didPick(PickedRows(picked)) }
+        case .tab where isPicking:
+            if state.toggleMark() { move(by: 1) }
+        case .backTab where isPicking:
+            if state.toggleMark() { _ = state.moveSelection(by: -1) }
+        case .character("S") where !state.rows.isEmpty: state.cycleOrder()
         case .enter, .right: openSelected()
         case .character("/"): state.startFilter()
         case .character("v") where state.selectedRow != nil:
@@ -253,6 +274,8 @@ public final class FullScreenResultsView: FullScreenView {
         switch key {
         case .enter: state.finishFilter()
         case .escape: state.clearFilter()
+        case .tab where isPicking:
+            if state.toggleMark() { _ = state.moveSelection(by: 1) }
         case .up: _ = state.moveSelection(by: -1)
         case .down: _ = state.moveSelection(by: 1)
         default: return state.editFilter(key)

@@ -14,6 +14,15 @@ public protocol FullScreenHost: AnyObject {
     func perform(_ work: @escaping @MainActor () async -> Void)
     /// Plays or copies what the user asked of a video (`p`, `y`, `Y`), and says what came of it.
     func didAsk(_ request: VideoRequest, about video: MusicVideo)
+    /// Whether the session picks rows (`--pick`): Tab marks a video's row, Enter picks.
+    var isPicking: Bool { get }
+    /// Enter in the picker: the session ends, and these rows are written.
+    func didPick(_ rows: PickedRows)
+}
+
+extension FullScreenHost {
+    public var isPicking: Bool { false }
+    public func didPick(_ rows: PickedRows) {}
 }
 
 /// One screen of the full-screen session. It keeps its state (fed by its view model's

@@ -19,6 +19,8 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
     public var loading = ListLoading.idle
     /// Shown instead of rows when there are none (nothing found, the load failed or was cancelled).
     public var emptyMessage: String?
+    /// The rows marked in the picker (Tab), by index into `rows`, kept while a filter hides them.
+    public internal(set) var marks = RowMarks<Int>()
 
     public init(title: String) {
         self.title = TerminalSanitizer.sanitize(title)
@@ -39,6 +41,7 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
             selection = 0
             top = 0
         }
+        if newRows != rows { marks = RowMarks() }
         rows = newRows
         filter?.apply(to: rows.map(Self.fields))
         clampSelection()
@@ -150,7 +153,8 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
         for position in top..<max(top, end) {
             let index = shown[position]
             frame[line] = table.line(
-                at: index, number: index + 1, isSelected: position == selection, matched: filter?.matches[index])
+                at: index, number: index + 1, isSelected: position == selection, isMarked: marks.contains(index),
+                matched: filter?.matches[index])
             line += 1
         }
         return frame
@@ -161,5 +165,23 @@ public struct ListViewState<Row: ListRowDescribing>: Equatable, Sendable {
         line.append(title, .bold)
         if !rows.isEmpty { line.append(rows.count == 1 ? "  1" : "  1–\(rows.count)", .dim) }
         return line
+    }
+}
+
+// MARK: Picker
+
+extension ListViewState {
+    /// Tab: marks the selected row, or unmarks it.
+    /// - Returns: Whether there was a row to mark.
+    public mutating func toggleMark() -> Bool {
+        guard let row = selectedRow else { return false }
+        marks.toggle(row)
+        return true
+    }
+
+    /// What the picker writes on Enter: the marked rows in the list's order (hidden by the filter
+    /// or not), else the selected row.
+    public var pickedRows: [Row] {
+        marks.picked(from: Array(rows.indices), id: { $0 }, selected: selectedRow).map { rows[$0] }
     }
 }

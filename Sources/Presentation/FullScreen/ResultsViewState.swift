@@ -21,7 +21,7 @@ public struct ResultsViewState: Equatable, Sendable {
     /// The characters the filter matched, by index into `rows`: title's and artist's.
     public private(set) var matches: [Int: [[Int]]] = [:]
     /// Index into `visible`.
-    public private(set) var selection = 0
+    public internal(set) var selection = 0
     /// The first visible row shown (index into `visible`).
     public private(set) var top = 0
     /// The filter, when one is set.
@@ -38,6 +38,10 @@ public struct ResultsViewState: Equatable, Sendable {
     public var selectsNextPage = false
     /// The user's choice about the preview (`p`); `nil` until they make one: shown when it fits.
     public var showsPreview: Bool?
+    /// The rows marked in the picker (Tab), kept while a filter hides them.
+    public internal(set) var marks = RowMarks<MusicVideo.ID>()
+    /// The order the rows are shown in (the sort key); `nil` for the service's.
+    public internal(set) var order: MusicVideoOrder.Key?
 
     public init() {}
 
@@ -50,9 +54,13 @@ public struct ResultsViewState: Equatable, Sendable {
         let previousCount = rows.count
         let keptSelection = selectedRow
         rows = newRows
+        marks.keep(only: newRows.map(\.video.id))
         if let firstNumber { self.firstNumber = firstNumber }
         refilter()
-        if selectsNextPage, newRows.count > previousCount, let index = visible.firstIndex(of: previousCount) {
+        // Sorted, the next page's rows go where the order puts them: the selection stays put.
+        if selectsNextPage, order == nil, newRows.count > previousCount,
+            let index = visible.firstIndex(of: previousCount)
+        {
             selection = index
         } else if let keptSelection, firstNumber == nil, let index = visible.firstIndex(of: keptSelection) {
             selection = index
@@ -134,16 +142,17 @@ public struct ResultsViewState: Equatable, Sendable {
         clampSelection()
     }
 
-    private mutating func refilter() {
+    mutating func refilter() {
         matches = [:]
         let pattern = FuzzyPattern(filter?.text ?? "")
         guard !pattern.isEmpty else {
-            visible = Array(rows.indices)
+            visible = listOrder
             return
         }
         let ranked = pattern.rank(rows.map { [$0.title, $0.artist] })
-        visible = ranked.map(\.index)
         matches = Dictionary(uniqueKeysWithValues: ranked.map { ($0.index, $0.match.positions) })
+        // Sorted, the rows that match keep the order chosen; else the best match comes first.
+        visible = order == nil ? ranked.map(\.index) : listOrder.filter { matches[$0] != nil }
     }
 
     private mutating func clampSelection() {
@@ -224,7 +233,7 @@ public struct ResultsViewState: Equatable, Sendable {
             for position in top..<end where row < height {
                 frame[row] = table.line(
                     at: visible[position], number: firstNumber + visible[position], isSelected: position == selection,
-                    matched: matches[visible[position]])
+                    isMarked: marks.contains(rows[visible[position]].video.id), matched: matches[visible[position]])
                 row += 1
             }
         }
@@ -247,6 +256,7 @@ public struct ResultsViewState: Equatable, Sendable {
         var count = "  \(firstNumber)–\(last)"
         if hasNextPage { count += ", more below" }
         line.append(count, .dim)
+        if let order { line.append(" · sorted by \(order.rawValue)", .dim) }
         return line
     }
 

@@ -5,8 +5,10 @@ import TerminalUI
 /// sized to their content by the same rules (`TableRenderer.layOut`), with the selection marker
 /// in front. Every full-screen list draws its rows with it.
 struct TableLines<Row: ListRowDescribing> {
-    /// The marker column (`› `) in front of the number.
+    /// The marker column (`› `, `›✓` when marked) in front of the number.
     static var markerWidth: Int { 2 }
+    /// A row marked in the picker; a glyph, so it shows without colour too.
+    static var markGlyph: String { "✓" }
 
     let layout: [TableRenderer<Row>.LaidOutColumn]
     let numberWidth: Int
@@ -42,12 +44,17 @@ struct TableLines<Row: ListRowDescribing> {
     }
 
     /// The row at `index` of those laid out, numbered `number`.
-    /// - Parameter matched: What a filter matched in the row: per column of `Row.tableColumns`,
-    ///   the positions of the matched characters, drawn highlighted.
-    func line(at index: Int, number: Int, isSelected: Bool, matched: [[Int]]? = nil) -> FrameLine {
+    /// - Parameters:
+    ///   - isMarked: Marked in the picker: `✓` in the marker column, after the selection's `›`.
+    ///   - matched: What a filter matched in the row: per column of `Row.tableColumns`, the
+    ///     positions of the matched characters, drawn highlighted.
+    func line(at index: Int, number: Int, isSelected: Bool, isMarked: Bool = false, matched: [[Int]]? = nil)
+        -> FrameLine
+    {
         let look: CellAttributes = isSelected ? .reverse : []
         var line = FrameLine(columns: columns)
-        line.append(isSelected ? "› " : "  ", look.union(.bold))
+        line.append(isSelected ? "›" : " ", look.union(.bold))
+        line.append(isMarked ? Self.markGlyph : " ", look.union(.bold))
         line.append(String(number), width: numberWidth, look.union(isSelected ? [] : .dim), alignRight: true)
         for column in layout {
             line.append("  ", look)

@@ -1,0 +1,71 @@
+import Foundation
+import Presentation
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AppFlowCoordinator {
+    /// The picker (`--pick`): the full-screen session drawn on `/dev/tty`, so standard output can
+    /// be a pipe or a file, as fzf's; once the terminal is restored, the rows picked are written
+    /// to standard output as the one-shot command writes such rows.
+    /// - Parameters:
+    ///   - list: The list command's list to start on (`--pick --top`, `--pick --artists jack`).
+    ///   - usesColor: Colour on the terminal (`--no-color`, `NO_COLOR`, the settings file).
+    ///   - options: What the terminal allows the full-screen session, or `nil` (`TERM=dumb`).
+    /// - Returns: 0 with rows written, 130 when the pick was cancelled (Esc, q, Ctrl-C), 64 when
+    ///   there is no terminal to draw on, 74 when the terminal could not be written.
+    func runPick(
+        term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings, style: OutputStyle,
+        usesColor: Bool, fullScreen options: FullScreenOptions?
+    ) async -> ExitStatus {
+        let diagnostics = sceneContainer.console.diagnostics
+        let prefix = MusicVideosSceneDIContainer.diagnosticPrefix
+        guard let options else {
+            diagnostics.write(
+                prefix
+                    + "--pick needs a terminal that can draw a screen, and TERM is dumb — set TERM (xterm-256color)\n")
+            return .usage
+        }
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            diagnostics.write(
+                prefix
+                    + "--pick needs a terminal to draw on: cannot open /dev/tty (\(reason)) — run it from a terminal\n")
+            return .usage
+        }
+        defer { close(descriptor) }
+        guard let terminal = RawTerminal(input: descriptor, output: descriptor) else {
+            diagnostics.write(
+                prefix + "--pick needs a terminal to draw on: /dev/tty is not one — run it from a terminal\n")
+            return .usage
+        }
+        let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
+        coordinator.isPicking = true
+        let session = FullScreenSession(
+            coordinator: coordinator, terminal: terminal,
+            encoder: FrameEncoder(usesColor: usesColor, usesHyperlinks: options.hyperlinks))
+        let status = await session.run(term: term, list: list)
+        guard status == .success, let picked = coordinator.picked else {
+            return status == .success ? .interrupted : status  // q, or Esc on the first screen: nothing picked
+        }
+        sceneContainer.console.output.write(
+            picked.text(with: StyledListRenderers(container: sceneContainer, style: style)))
+        return .success
+    }
+}
+
+/// The renderers of the command's output format, for the rows the picker writes.
+@MainActor
+private struct StyledListRenderers: ListRendererMaking {
+    let container: MusicVideosSceneDIContainer
+    let style: OutputStyle
+
+    func renderer<Row: ListRowDescribing>(for row: Row.Type) -> any ListRenderer<Row> {
+        container.makeListRenderer(style: style)
+    }
+}
