@@ -42,6 +42,7 @@ complete -c mvsearch -l no-cache -d 'do not answer from the response cache'
 complete -c mvsearch -l offline -d 'answer from the response cache only'
 complete -c mvsearch -l no-color -l no-colour -d 'no colour'
 complete -c mvsearch -s i -l interactive -d 'the interactive session'
+complete -c mvsearch -l pick -d 'choose videos on the terminal, print them'
 complete -c mvsearch -l id -x -d 'one video by its track id'
 complete -c mvsearch -l artist-id -x -d "an artist's music videos"
 complete -c mvsearch -l artists -d 'search music-video artists instead of videos'

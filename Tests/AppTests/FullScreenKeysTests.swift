@@ -96,13 +96,13 @@ struct FullScreenKeysTests {
         await session.type(.control("u"))
         await session.type(text: "clairo")
         await session.type(.enter, .character("?"))
-        #expect(session.screen.contains("┌ Keys 1–9 of 20"))
+        #expect(session.screen.contains("┌ Keys 1–9 of 21"))
         #expect(!session.screen.contains("│ q "))
         await session.type(.end)
-        #expect(session.screen.contains("┌ Keys 12–20 of 20"))
+        #expect(session.screen.contains("┌ Keys 13–21 of 21"))
         #expect(session.screen.contains("│ q "))
         await session.type(.up)
-        #expect(session.screen.contains("┌ Keys 11–19 of 20"))
+        #expect(session.screen.contains("┌ Keys 12–20 of 21"))
         // q closes the help box (it does not quit under it); then q quits.
         #expect(await session.type(.character("q")) == .none)
         #expect(await session.type(.character("q")) == .exit(.success))
@@ -147,7 +147,7 @@ struct FullScreenKeysTests {
         #expect(lines[80] == "Enter det · ↑/↓ sel · / filter · p play · a artist · Esc back · ? help · q quit")
         #expect(
             lines[120]
-                == "Enter det · ↑/↓ sel · / filter · p play · a artist · o open · v prev · s search · Esc back · ? help · q quit"
+                == "Enter det · ↑/↓ sel · / filter · p play · a artist · o open · v prev · S sort · s search · Esc back · ? help · q quit"
         )
         await session.type(.enter)
         session.columns = 40

@@ -1,0 +1,100 @@
+import Domain
+import Foundation
+import Mocks
+import Presentation
+import TerminalUI
+import Testing
+
+@testable import App
+
+/// The picker's keys on the session's coordinator: what Enter, Tab, Esc and q end with.
+@MainActor
+@Suite("The picker session")
+struct PickSessionTests {
+    typealias Harness = FullScreenSessionTests.Harness
+
+    /// Plain lines, as the one-shot output writes them.
+    private struct PlainRenderers: ListRendererMaking {
+        func renderer<Row: ListRowDescribing>(for row: Row.Type) -> any ListRenderer<Row> { PlainRenderer<Row>() }
+    }
+
+    private func picker() async throws -> Harness {
+        let session = try Harness(repository: FullScreenSessionTests.paging(total: 4), term: "x")
+        session.coordinator.isPicking = true
+        await session.coordinator.waitUntilIdle()
+        return session
+    }
+
+    /// The track ids of the rows picked, from their plain lines.
+    private func pickedIDs(_ session: Harness) -> [String] {
+        let text = session.coordinator.picked?.text(with: PlainRenderers()) ?? ""
+        return text.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+    }
+
+    @Test("Given Tab on rows 1 and 3, when Enter is pressed, then the session ends with those two rows picked")
+    func tabAndEnter() async throws {
+        let session = try await picker()
+        #expect(await session.type(.tab) == .none)
+        #expect(session.selectedLine?.hasPrefix("› 2") == true)  // Tab moved down
+        await session.type(.down, .tab)
+        #expect(session.statusLine.hasPrefix("2 marked · Enter print marked"))
+        #expect(session.lines.contains { $0.hasPrefix(" ✓1  Video 1") })
+        #expect(await session.type(.enter) == .exit(.success))
+        #expect(pickedIDs(session) == ["1", "3"])
+    }
+
+    @Test("Shift-Tab marks and moves up; Enter with nothing marked picks the selected row")
+    func backTabAndSelected() async throws {
+        let session = try await picker()
+        await session.type(.down, .down, .backTab, .backTab)
+        #expect(session.statusLine.hasPrefix("2 marked"))  // rows 3 and 2, the selection on row 1
+        await session.type(.backTab)  // row 1 too
+        #expect(await session.type(.enter) == .exit(.success))
+        #expect(pickedIDs(session) == ["1", "2", "3"])
+    }
+
+    @Test("Given a row's details opened with →, when Enter is pressed there, then that video is picked")
+    func details() async throws {
+        let session = try await picker()
+        await session.type(.down, .right)
+        #expect(session.coordinator.stack.count == 3)
+        #expect(await session.type(.enter) == .exit(.success))
+        #expect(pickedIDs(session) == ["2"])
+    }
+
+    @Test("Esc on the first list, q anywhere and Ctrl-C at idle end the pick with nothing picked: 130")
+    func cancelled() async throws {
+        for key in [Key.escape, .character("q"), .control("c")] {
+            let session = try await picker()
+            await session.type(.tab)
+            #expect(await session.type(key) == .exit(.interrupted), "\(key)")
+            #expect(session.coordinator.picked == nil)
+        }
+        // Esc in the details goes back, as everywhere.
+        let session = try await picker()
+        #expect(await session.type(.right, .escape) == .none)
+        #expect(session.coordinator.stack.count == 2)
+    }
+
+    @Test("Without the picker, Tab marks nothing and Enter opens the details")
+    func notPicking() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging(total: 4), term: "x")
+        await session.coordinator.waitUntilIdle()
+        await session.type(.tab)
+        #expect(!session.screen.contains("✓"))
+        #expect(await session.type(.enter) == .none)
+        #expect(session.coordinator.stack.count == 3)
+    }
+
+    @Test("S sorts the results, named in the title; with more pages the status line says only the rows loaded are")
+    func sortKey() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging(total: 12), term: "x")
+        await session.coordinator.waitUntilIdle()
+        session.columns = 120
+        await session.type(.character("S"), .character("S"))
+        #expect(session.lines[0].hasSuffix("· sorted by title"))
+        #expect(session.statusLine.contains("sorted 5 loaded of more"))
+        // Titles "Video 1" … "Video 5": A to Z is the same order; the selection stays on row 1.
+        #expect(session.selectedLine?.hasPrefix("› 1  Video 1") == true)
+    }
+}
