@@ -240,6 +240,42 @@ struct ReadmeEndToEndTests {
         #expect(end.status == 0, "\(command): exit \(end.status), \(end.stderr)")
     }
 
+    /// The picker on a pseudo-terminal that is its controlling terminal, stdout into a file: once
+    /// its rows show, Tab marks the first two and Enter prints them; what it printed then goes
+    /// through the rest of the pipeline, where a stand-in `mpv` says what it was given.
+    private static func runPick(
+        _ segments: [Segment], arguments: [String], environment: [String: String], command: String
+    ) async throws {
+        let players = try FakeProgramFolder("readme-pick")
+        try players.add("mpv", script: "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(players.fifo)'\n")
+        var environment = environment
+        environment["TERM"] = "xterm-256color"
+        environment["PATH"] = players.folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let terminal = try PseudoTerminal.picker(arguments, environment: environment, output: file.path)
+        let drawn = await MVSearchProcess.offPool { terminal.wait(timeout: 60, until: { $0.contains("Enter print") }) }
+        #expect(drawn, "\(command): the picker never showed its rows: \(terminal.output)")
+        terminal.send("\t\t\r")
+        let end = await MVSearchProcess.offPool { terminal.finish(timeout: 60) }
+        #expect(end.status == 0, "\(command): exit \(end.status), \(end.stderr)")
+        let picked = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        if let format = Self.format(of: arguments) { Self.expectSensible(picked, format: format, of: command) }
+        let rest = segments.dropFirst().map(\.text).joined(separator: " | ")
+        guard !rest.isEmpty else { return }
+        let result = try await MVSearchProcess.run(
+            ["-o", "pipefail", "-c", rest], environment: environment, input: Data(picked.utf8),
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 0, "\(command): exit \(result.status), \(result.stderr)")
+        if segments.contains(where: { $0.words.contains("mpv") }) {
+            let played = players.said().split(separator: "\n")
+            #expect(
+                played.count == 2 && played.allSatisfy { $0.hasPrefix("https://") }, "\(command): mpv got \(played)")
+        } else {
+            #expect(result.stdout.split(separator: "\n").count == 2, "\(command): \(result.stdout)")
+        }
+    }
+
     private static func readme() throws -> String {
         try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     }
@@ -300,6 +336,10 @@ struct ReadmeEndToEndTests {
                 continue
             }
             var input: Data?
+            if position == 0, arguments.contains("--pick") {
+                try await Self.runPick(segments, arguments: arguments, environment: environment, command: command.line)
+                continue
+            }
             if position > 0 {
                 let before = segments[..<position].map(\.text).joined(separator: " | ")
                 let feeding = try await MVSearchProcess.run(

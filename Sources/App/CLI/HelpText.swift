@@ -33,7 +33,9 @@ enum HelpText {
             + "\nSession keys (? there lists them all):\n"
             + paragraph(
                 "↑/↓ move · Enter details · / filter · p play the preview · y copy the URL · o open the page · "
-                    + "a the artist's videos · s new search · Esc back · ? help · q quit", width: width, items: true)
+                    + "a the artist's videos · S sort · s new search · Esc back · ? help · q quit · --pick: Tab mark · "
+                    + "Enter print marked rows · Esc/q print nothing (130)",
+                width: width, items: true)
             + "\nSettings file:\n"
             + paragraph(
                 "$XDG_CONFIG_HOME/mvsearch/config, else ~/.config/mvsearch/config: key = value lines and # comments: "
@@ -44,7 +46,7 @@ enum HelpText {
             + paragraph(
                 "0 results shown · 1 nothing found · 64 bad usage or rejected query · 65 unreadable answer · "
                     + "69 service unavailable · 73 history not cleared · 74 output not written · "
-                    + "75 timed out or rate limited · 78 bad settings file · 130 interrupted · 131 quit · "
+                    + "75 timed out or rate limited · 78 bad settings file · 130 interrupted, pick cancelled · 131 quit · "
                     + "143 terminated", width: width,
                 items: true)
             + "\nExamples:\n" + examples
@@ -58,6 +60,7 @@ enum HelpText {
             ("mvsearch [options] <term>...", "search; the words are joined with spaces"),
             ("mvsearch", "interactive session (when stdin is a terminal)"),
             ("mvsearch -i [<term>...]", "interactive session, also with piped input"),
+            ("mvsearch --pick [<term>...]", "choose videos, print them on stdout"),
             ("mvsearch --id <trackId>", "one video's details"),
         ] + ListCommand.all.map { ("mvsearch \($0.synopsis)", $0.usage) }
             + [("mvsearch --history", "recent searches, newest first")]
@@ -82,6 +85,7 @@ enum HelpText {
           mvsearch --top -c gb -l 10
           mvsearch --sort year -l 50 clairo
           mvsearch --json adele | jq '.[].title'
+          mvsearch --pick clairo | cut -f7
 
         """
 
