@@ -25,6 +25,11 @@ struct KeyDecoderTests {
         #expect(decode(bytes) == [key])
     }
 
+    @Test("Shift-Tab (ESC [ Z) is its own key, not Tab")
+    func backTab() {
+        #expect(decode("\u{1B}[Z\t") == [.backTab, .tab])
+    }
+
     @Test("UTF-8 text, split anywhere between reads, comes out as characters")
     func utf8() {
         var decoder = KeyDecoder()
