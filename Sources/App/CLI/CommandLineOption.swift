@@ -144,6 +144,9 @@ struct CommandLineOption: Sendable {
         CommandLineOption(
             "--interactive", short: "-i", help: "browse: search, page, open details, go back"
         ) { options, _ in options.interactive = true },
+        CommandLineOption(
+            "--no-mouse", help: "the session leaves the mouse to the terminal (its own text selection)"
+        ) { options, _ in options.noMouse = true },
         CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
             options, argument throws(UsageError) in options.lookupID = try argument.integer()
         },
