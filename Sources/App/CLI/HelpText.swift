@@ -33,7 +33,9 @@ enum HelpText {
             + "\nSession keys (? there lists them all):\n"
             + paragraph(
                 "↑/↓ move · Enter details · / filter · p play the preview · y copy the URL · o open the page · "
-                    + "a the artist's videos · s new search · Esc back · ? help · q quit", width: width, items: true)
+                    + "a the artist's videos · s new search · Esc back · ? help · q quit · "
+                    + "the mouse: the wheel scrolls, a click selects, a double click opens (--no-mouse leaves it)",
+                width: width, items: true)
             + "\nSettings file:\n"
             + paragraph(
                 "$XDG_CONFIG_HOME/mvsearch/config, else ~/.config/mvsearch/config: key = value lines and # comments: "
