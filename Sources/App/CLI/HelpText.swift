@@ -34,7 +34,7 @@ enum HelpText {
             + paragraph(
                 "↑/↓ move · Enter details · / filter · p play the preview · y copy the URL · o open the page · "
                     + "a the artist's videos · s new search · Esc back · ? help · q quit · "
-                    + "the mouse: the wheel scrolls, a click selects, a double click opens (--no-mouse leaves it)",
+                    + "mouse wheel scrolls · click selects · double click opens",
                 width: width, items: true)
             + "\nSettings file:\n"
             + paragraph(
