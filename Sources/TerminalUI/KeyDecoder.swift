@@ -3,13 +3,13 @@ import Foundation
 /// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
 /// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, F1, with or without modifiers),
 /// Alt chords, bracketed paste, mouse reports (SGR's `ESC [ < b ; x ; y M`, and the legacy
-/// `ESC [ M b x y`; a malformed one is dropped whole), and Esc alone. A lone ESC at the end of what has arrived may be
-/// the start of a sequence or a chord: the reader waits a short, bounded time for more (as
-/// readline and vim do), then calls `flush()`; Esc typed and then another key after that time
-/// are two keys. A paste is bounded too: it ends at its end marker, after `maximumPaste` bytes
-/// (what follows is keys again), or when nothing arrives for a moment (the reader waits
-/// `isInPaste`'s longer timeout, then calls `flush()`), so a paste start whose end never comes
-/// cannot swallow the keys typed after it.
+/// `ESC [ M b x y`; a malformed one is dropped whole), and Esc alone. A lone ESC at the end of
+/// what has arrived may be the start of a sequence or a chord: the reader waits a short, bounded
+/// time for more (as readline and vim do), then calls `flush()`; Esc typed and then another key
+/// after that time are two keys. A paste is bounded too: it ends at its end marker, after
+/// `maximumPaste` bytes (what follows is keys again), or when nothing arrives for a moment (the
+/// reader waits `isInPaste`'s longer timeout, then calls `flush()`), so a paste start whose end
+/// never comes cannot swallow the keys typed after it.
 public struct KeyDecoder {
     /// The most a paste holds: it ends there, and what follows is read as keys.
     public static let maximumPaste = 64 * 1024

@@ -151,6 +151,8 @@ struct FullScreenMouseTests {
         #expect(harness.screen.contains("│ click, double click"))
         await session.send(.wheelDown, row: 3)  // at the end: stays
         #expect(harness.screen.contains("┌ Keys 14–22 of 22"))
+        await session.send(.wheelLeft, row: 3)  // sideways: nothing, the help stays
+        #expect(harness.screen.contains("┌ Keys 14–22 of 22"))
         await session.send(.left, row: 3)
         #expect(!harness.screen.contains("┌ Keys"))
         #expect(harness.selectedLine?.hasPrefix("› 1  Video 1") == true)  // the click closed it, nothing more

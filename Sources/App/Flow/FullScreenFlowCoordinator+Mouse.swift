@@ -19,9 +19,10 @@ extension FullScreenFlowCoordinator {
             setNeedsDisplay()
         }
         if showsHelp {
-            switch FullScreenMouse.wheelDelta(of: event) {
-            case .some(let delta): helpTop = max(0, min(helpScrollLimit, helpTop + delta))
-            case .none: showsHelp = false
+            if let delta = FullScreenMouse.wheelDelta(of: event) {
+                helpTop = max(0, min(helpScrollLimit, helpTop + delta))
+            } else if !event.button.isWheel {
+                showsHelp = false  // a click, as any key, closes it; the wheel sideways does nothing
             }
             setNeedsDisplay()
             return
