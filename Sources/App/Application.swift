@@ -111,19 +111,24 @@ struct Application {
         let coordinator = AppFlowCoordinator(sceneContainer: appContainer.makeMusicVideosSceneDIContainer())
         let status: ExitStatus
         if invocation.flow.isSession {
-            status = await run(invocation, coordinator: coordinator)  // each request its own wait (RequestScope)
+            // Each request its own wait (RequestScope).
+            status = await run(invocation, coordinator: coordinator, configuration: configuration)
         } else if let showWaitDetail = console.showWaitDetail {
             // One command, one wait at a time: its retries are said on the spinner's line.
-            status = await withRequestProgress(showWaitDetail) { await run(invocation, coordinator: coordinator) }
+            status = await withRequestProgress(showWaitDetail) {
+                await run(invocation, coordinator: coordinator, configuration: configuration)
+            }
         } else {
-            status = await run(invocation, coordinator: coordinator)
+            status = await run(invocation, coordinator: coordinator, configuration: configuration)
         }
         // The results are out; the search's term is saved now (waiting for a lock at most ~2 s).
         await appContainer.recentSearchesRepository.finishSaving()
         return status
     }
 
-    private func run(_ invocation: Invocation, coordinator: AppFlowCoordinator) async -> ExitStatus {
+    private func run(_ invocation: Invocation, coordinator: AppFlowCoordinator, configuration: AppConfiguration) async
+        -> ExitStatus
+    {
         let style = invocation.style
         switch invocation.flow {
         case .search(let query):
@@ -140,13 +145,16 @@ struct Application {
             return await coordinator.runInteractive(
                 term: term, list: list, settings: settings, style: TextStyle(usesColor: style.usesColor),
                 requests: requests,
-                fullScreen: terminalType != "dumb" ? FullScreenOptions(hyperlinks: hyperlinks) : nil)
+                fullScreen: terminalType != "dumb"
+                    ? FullScreenOptions(hyperlinks: hyperlinks, mouse: configuration.settings.mouse.value) : nil)
         case .pick(let term, let list, let settings, let usesColor):
             let terminalType = environment["TERM"] ?? "dumb"
             return await coordinator.runPick(
                 term: term, list: list, settings: settings, style: style, usesColor: usesColor,
                 fullScreen: terminalType != "dumb"
-                    ? FullScreenOptions(hyperlinks: !["dumb", "linux"].contains(terminalType)) : nil)
+                    ? FullScreenOptions(
+                        hyperlinks: !["dumb", "linux"].contains(terminalType),
+                        mouse: configuration.settings.mouse.value) : nil)
         case .history(let asObjects):
             return await coordinator.runHistory(style: style, asObjects: asObjects)
         case .clearHistory:

@@ -18,4 +18,6 @@ public enum Key: Equatable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
     /// F1: help where letters and `?` are text.
     case f1
+    /// A mouse button or the wheel, where the terminal reports them (`RawTerminal.reportsMouse`).
+    case mouse(MouseEvent)
 }

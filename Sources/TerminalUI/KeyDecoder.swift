@@ -2,13 +2,14 @@ import Foundation
 
 /// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
 /// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, F1, with or without modifiers),
-/// Alt chords, bracketed paste, and Esc alone. A lone ESC at the end of what has arrived may be
-/// the start of a sequence or a chord: the reader waits a short, bounded time for more (as
-/// readline and vim do), then calls `flush()`; Esc typed and then another key after that time
-/// are two keys. A paste is bounded too: it ends at its end marker, after `maximumPaste` bytes
-/// (what follows is keys again), or when nothing arrives for a moment (the reader waits
-/// `isInPaste`'s longer timeout, then calls `flush()`), so a paste start whose end never comes
-/// cannot swallow the keys typed after it.
+/// Alt chords, bracketed paste, mouse reports (SGR's `ESC [ < b ; x ; y M`, and the legacy
+/// `ESC [ M b x y`; a malformed one is dropped whole), and Esc alone. A lone ESC at the end of
+/// what has arrived may be the start of a sequence or a chord: the reader waits a short, bounded
+/// time for more (as readline and vim do), then calls `flush()`; Esc typed and then another key
+/// after that time are two keys. A paste is bounded too: it ends at its end marker, after
+/// `maximumPaste` bytes (what follows is keys again), or when nothing arrives for a moment (the
+/// reader waits `isInPaste`'s longer timeout, then calls `flush()`), so a paste start whose end
+/// never comes cannot swallow the keys typed after it.
 public struct KeyDecoder {
     /// The most a paste holds: it ends there, and what follows is read as keys.
     public static let maximumPaste = 64 * 1024
@@ -126,6 +127,7 @@ public struct KeyDecoder {
 
     /// `ESC [` parameters, intermediates, final byte.
     private mutating func controlSequence() -> (Key?, Int)? {
+        if pending.count > 2, pending[2] == UInt8(ascii: "M") { return legacyMouseReport() }
         var index = 2
         while index < pending.count, (0x20...0x3F).contains(pending[index]) { index += 1 }
         guard index < pending.count else {
@@ -135,6 +137,7 @@ public struct KeyDecoder {
         let length = index + 1
         guard (0x40...0x7E).contains(final) else { return (nil, length) }
         let parameters = String(decoding: pending[2..<index], as: UTF8.self)
+        if parameters.hasPrefix("<") { return (Self.mouseReport(parameters.dropFirst(), final: final), length) }
         if final == UInt8(ascii: "~") {
             switch parameters.split(separator: ";").first ?? "" {
             case "1", "7": return (.home, length)
@@ -150,6 +153,37 @@ public struct KeyDecoder {
             }
         }
         return (Self.finalKey(final), length)
+    }
+
+    /// The most digits a mouse report's number has (a column or row of 65535 is 5).
+    private static let maximumMouseDigits = 5
+
+    /// An SGR mouse report, `ESC [ < b ; x ; y` then `M` (pressed) or `m` (released), from its
+    /// parameters after `<`; `nil` (dropped) unless it is exactly three short decimal numbers.
+    private static func mouseReport(_ parameters: Substring, final: UInt8) -> Key? {
+        guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count == 3 else { return nil }
+        var numbers: [Int] = []
+        for field in fields {
+            guard (1...maximumMouseDigits).contains(field.utf8.count),
+                field.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let number = Int(field)
+            else { return nil }
+            numbers.append(number)
+        }
+        return MouseEvent(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: final == UInt8(ascii: "m"))
+            .map(Key.mouse)
+    }
+
+    /// A legacy (X10) mouse report, `ESC [ M` and three bytes — the button code, the column and the
+    /// row, each plus 32 — which a terminal may send when it does not know the SGR form: taken
+    /// whole, so its bytes are never typed as text. A release (it does not say which button) is
+    /// dropped.
+    private func legacyMouseReport() -> (Key?, Int)? {
+        guard pending.count >= 6 else { return nil }
+        let (code, column, row) = (Int(pending[3]) - 32, Int(pending[4]) - 32, Int(pending[5]) - 32)
+        return (MouseEvent(code: code, column: column, row: row, isRelease: false).map(Key.mouse), 6)
     }
 
     private static func finalKey(_ byte: UInt8) -> Key? {

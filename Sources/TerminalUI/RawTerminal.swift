@@ -9,8 +9,9 @@ import Synchronization
 
 /// The terminal in full-screen mode: raw input (no echo, no line editing, no signals from
 /// keys), the alternate screen, bracketed paste, no autowrap (a line never wraps even if a width
-/// were misjudged). `leave()` restores exactly what was there — the saved modes, the main screen
-/// and its cursor — and is safe from any thread, any number of times (signal handlers call it).
+/// were misjudged), and mouse reports when asked for. `leave()` restores exactly what was there —
+/// the saved modes, the mouse to the terminal, the main screen and its cursor — and is safe from
+/// any thread, any number of times (signal handlers call it).
 ///
 /// A terminal that stops reading (a stalled ssh link, a frozen emulator) never holds the program:
 /// output goes through a non-blocking descriptor of its own, every write waits a bounded time
@@ -38,8 +39,13 @@ public final class RawTerminal: Sendable {
     /// How often a waiting write looks whether it should give up.
     private static let pollSliceMilliseconds: Int32 = 20
 
-    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l"
+    private static let clearSequence = "\u{1B}[H\u{1B}[2J"
     private static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
+    /// Button presses and releases and the wheel (1000), reported in the SGR form (1006: any
+    /// column, and which button came up).
+    static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
 
     /// The terminal entered last and not left yet, for `leaveEntered()`.
     private static let entered = Mutex<RawTerminal?>(nil)
@@ -53,6 +59,9 @@ public final class RawTerminal: Sendable {
 
     public let input: Int32
     public let output: Int32
+    /// Whether the terminal reports the mouse while entered: then it is not the terminal's to
+    /// select text with (Shift and a drag still selects in most terminals).
+    public let reportsMouse: Bool
     /// Where frames are written: the terminal opened again, non-blocking (a file description of
     /// its own, so the flag never reaches the shell that shares `output`), else `output`.
     private let writer: Int32
@@ -61,12 +70,15 @@ public final class RawTerminal: Sendable {
     /// Set by `leave()` so that a write waiting on the terminal gives up at once.
     private let isLeaving = Atomic<Bool>(false)
 
+    /// - Parameter reportsMouse: Ask the terminal for mouse reports while entered (decoded as
+    ///   `Key.mouse`); they are turned off again on every way out, as the other modes are.
     /// - Returns: `nil` when `input` is not a terminal.
-    public init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    public init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, reportsMouse: Bool = false) {
         var modes = termios()
         guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &modes) == 0 else { return nil }
         self.input = input
         self.output = output
+        self.reportsMouse = reportsMouse
         original = modes
         writer = Self.openOwnDescription(of: output) ?? output
     }
@@ -126,7 +138,8 @@ public final class RawTerminal: Sendable {
                 let flags = fcntl(output, F_GETFL)
                 if flags >= 0, fcntl(output, F_SETFL, flags | O_NONBLOCK) == 0 { state.sharedFlags = flags }
             }
-            guard send(Array(Self.enterSequence.utf8), waitingAtMost: Self.stallLimit) == .written else {
+            let sequence = Self.enterSequence + (reportsMouse ? Self.mouseOnSequence : "") + Self.clearSequence
+            guard send(Array(sequence.utf8), waitingAtMost: Self.stallLimit) == .written else {
                 leaveLocked(&state)
                 return false
             }
@@ -160,7 +173,9 @@ public final class RawTerminal: Sendable {
         guard state.isActive else { return }
         state.isActive = false
         isLeaving.store(false, ordering: .sequentiallyConsistent)
-        _ = send(Array(Self.leaveSequence.utf8), waitingAtMost: Self.leaveLimit)
+        // The mouse first: a report sent after the main screen is back would be typed into the shell.
+        let sequence = (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence
+        _ = send(Array(sequence.utf8), waitingAtMost: Self.leaveLimit)
         var modes = original
         _ = tcsetattr(input, TCSANOW, &modes)
         if let flags = state.sharedFlags {

@@ -4,9 +4,11 @@
 // escape sequence a program built on it sends lives here; the code above it speaks of keys,
 // frames and styles.
 //
-// - Input: `RawTerminal` (raw mode, the alternate screen, bracketed paste, restored on every way
-//   out), `KeyDecoder` (bytes → `Key`: arrows, Alt chords, a lone Esc after a short wait, pastes),
-//   `TerminalEvents` (keys from a reader thread and the job-control signals as one stream).
+// - Input: `RawTerminal` (raw mode, the alternate screen, bracketed paste, mouse reports when
+//   asked for, restored on every way out), `KeyDecoder` (bytes → `Key`: arrows, Alt chords, a lone
+//   Esc after a short wait, pastes, `MouseEvent`s), `MouseClickCounter` (double clicks, on the
+//   caller's clock), `TerminalEvents` (keys from a reader thread and the job-control signals as one
+//   stream).
 // - Output: `Frame` (lines of width-measured, sanitised cell runs, optionally linked with OSC 8),
 //   `FrameEncoder` (the bytes that turn one frame into the next: changed lines only, scroll regions
 //   for a scrolled list), `TextStyle` (SGR styling for line output), `LineControl`, `Clipboard`

@@ -137,6 +137,7 @@ struct HelpTextTests {
         #expect(lines.contains { $0.contains("78 bad settings file") })
         #expect(lines.contains("Settings file:"))
         #expect(lines.contains { $0.contains("Enter details") && $0.contains("/ filter") })
+        #expect(lines.contains { $0.contains("click selects · double click opens") })
         #expect(lines.allSatisfy { $0.count <= 80 })
     }
 

@@ -51,7 +51,7 @@ struct SettingsFileTests {
         "Given a bad line, then the error names its line, the problem and what the key takes",
         arguments: [
             ("country = GB\nlimt = 10\n", 2, "unknown setting 'limt'", "did you mean limit?"),
-            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player"),
+            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player, mouse"),
             (
                 "\n\ncountry = usa", 3, "country takes a two-letter store country such as US, GB or JP, not 'usa'",
                 "remove"
@@ -98,7 +98,7 @@ struct SettingsPrecedenceTests {
     private let file: LoadedSettingsFile
 
     init() throws {
-        let text = "country = GB\nlimit = 10\nformat = json\ncolour = off\nplayer = vlc\n"
+        let text = "country = GB\nlimit = 10\nformat = json\ncolour = off\nplayer = vlc\nmouse = off\n"
         file = LoadedSettingsFile(
             path: "/x/config", status: .read, contents: try SettingsFile(parsing: Data(text.utf8)))
     }
@@ -120,6 +120,7 @@ struct SettingsPrecedenceTests {
         #expect(settings.format == Setting(value: nil, source: .builtIn))
         #expect(settings.colour == Setting(value: true, source: .builtIn))
         #expect(settings.player == Setting(value: nil, source: .builtIn))
+        #expect(settings.mouse == Setting(value: true, source: .builtIn))
     }
 
     @Test("Given the file, then it wins over the defaults, naming its lines")
@@ -130,6 +131,7 @@ struct SettingsPrecedenceTests {
         #expect(settings.format == Setting(value: .json, source: .file(line: 3)))
         #expect(settings.colour == Setting(value: false, source: .file(line: 4)))
         #expect(settings.player == Setting(value: "vlc", source: .file(line: 5)))
+        #expect(settings.mouse == Setting(value: false, source: .file(line: 6)))
     }
 
     @Test("Given the environment, then it wins over the file")
@@ -155,6 +157,20 @@ struct SettingsPrecedenceTests {
         #expect(try self.settings(["--json", "x"]).format == Setting(value: .json, source: .commandLine))
     }
 
+    @Test("Given mouse = on in the file, --no-mouse still leaves the mouse to the terminal; a bad value is named")
+    func mouse() throws {
+        let on = LoadedSettingsFile(
+            path: "/x/config", status: .read, contents: try SettingsFile(parsing: Data("mouse = yes\n".utf8)))
+        #expect(try settings(file: on).mouse == Setting(value: true, source: .file(line: 1)))
+        #expect(try settings(["--no-mouse", "x"], file: on).mouse == Setting(value: false, source: .commandLine))
+        #expect(
+            throws: SettingsFileError(
+                line: 1, "mouse takes on or off, not 'sometimes'", advice: "correct or remove the line")
+        ) {
+            try SettingsFile(parsing: Data("mouse = sometimes".utf8))
+        }
+    }
+
     @Test("--settings prints each setting, its value and where it came from, under the file's path")
     func report() throws {
         let text = SettingsReport.text(try settings(["-l", "5", "x"], environment: ["NO_COLOR": "1"]))
@@ -166,6 +182,7 @@ struct SettingsPrecedenceTests {
                 format   json  file:3
                 colour   off   environment (NO_COLOR)
                 player   vlc   file:5
+                mouse    off   file:6
 
                 """)
     }

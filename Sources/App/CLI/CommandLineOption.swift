@@ -148,6 +148,9 @@ struct CommandLineOption: Sendable {
             "--pick", help: "choose videos on the terminal (Tab marks, Enter prints them to stdout",
             "in --format plain, json or jsonl; Esc prints nothing and exits 130)"
         ) { options, _ in options.pick = true },
+        CommandLineOption(
+            "--no-mouse", help: "the session leaves the mouse to the terminal (its own text selection)"
+        ) { options, _ in options.noMouse = true },
         CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
             options, argument throws(UsageError) in options.lookupID = try argument.integer()
         },

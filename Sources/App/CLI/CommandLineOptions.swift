@@ -35,6 +35,8 @@ struct SearchOptions: Equatable, Sendable {
     var retries: Int?
     var baseURL: String?
     var noColor = false
+    /// `--no-mouse`: the full-screen session leaves the mouse to the terminal.
+    var noMouse = false
     var verbose = false
     /// `--id`: one video's details.
     var lookupID: Int?

@@ -33,7 +33,8 @@ enum HelpText {
             + "\nSession keys (? there lists them all):\n"
             + paragraph(
                 "↑/↓ move · Enter details · / filter · p play the preview · y copy the URL · o open the page · "
-                    + "a the artist's videos · S sort · s new search · Esc back · ? help · q quit · --pick: Tab mark · "
+                    + "a the artist's videos · S sort · s new search · Esc back · ? help · q quit · "
+                    + "mouse wheel scrolls · click selects · double click opens · --pick: Tab mark · "
                     + "Enter print marked rows · Esc/q print nothing (130)",
                 width: width, items: true)
             + "\nSettings file:\n"

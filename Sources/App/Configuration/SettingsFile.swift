@@ -11,7 +11,7 @@ import TerminalUI
 struct SettingsFile: Equatable, Sendable {
     /// The keys a settings file may set, in the order they are listed.
     enum Key: String, CaseIterable, Sendable {
-        case country, limit, format, colour, player
+        case country, limit, format, colour, player, mouse
 
         /// What the key takes, for messages and the manual: `on or off`.
         var values: String {
@@ -22,6 +22,7 @@ struct SettingsFile: Equatable, Sendable {
             case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
             case .colour: "on or off"
             case .player: "a command line, such as mpv --fs"
+            case .mouse: "on or off"
             }
         }
 
@@ -33,6 +34,7 @@ struct SettingsFile: Equatable, Sendable {
             case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: "/")
             case .colour: "on/off"
             case .player: "a command line"
+            case .mouse: "on/off"
             }
         }
     }
@@ -48,6 +50,7 @@ struct SettingsFile: Equatable, Sendable {
     var format: Entry<OutputFormat>?
     var colour: Entry<Bool>?
     var player: Entry<String>?
+    var mouse: Entry<Bool>?
 
     /// The largest file read; a larger one is not a settings file written by hand.
     static let maximumBytes = 64 * 1024
@@ -147,6 +150,9 @@ struct SettingsFile: Equatable, Sendable {
                     line: line, "player has a control character", advice: "give \(key.values)")
             }
             player = Entry(value: text, line: line)
+        case .mouse:
+            guard let value = Self.switchValues[text.lowercased()] else { throw problem }
+            mouse = Entry(value: value, line: line)
         }
     }
 

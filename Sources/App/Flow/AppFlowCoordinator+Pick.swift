@@ -39,13 +39,14 @@ extension AppFlowCoordinator {
             return .usage
         }
         defer { close(descriptor) }
-        guard let terminal = RawTerminal(input: descriptor, output: descriptor) else {
+        guard let terminal = RawTerminal(input: descriptor, output: descriptor, reportsMouse: options.mouse) else {
             diagnostics.write(
                 prefix + "--pick needs a terminal to draw on: /dev/tty is not one — run it from a terminal\n")
             return .usage
         }
         let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
         coordinator.isPicking = true
+        coordinator.reportsMouse = options.mouse
         let session = FullScreenSession(
             coordinator: coordinator, terminal: terminal,
             encoder: FrameEncoder(usesColor: usesColor, usesHyperlinks: options.hyperlinks))

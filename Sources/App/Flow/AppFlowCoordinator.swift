@@ -73,10 +73,12 @@ final class AppFlowCoordinator {
     ) async -> ExitStatus {
         let console = sceneContainer.console
         if let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
-            let terminal = RawTerminal()
+            let terminal = RawTerminal(reportsMouse: fullScreen.mouse)
         {
+            let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
+            coordinator.reportsMouse = fullScreen.mouse
             let session = FullScreenSession(
-                coordinator: sceneContainer.makeFullScreenFlowCoordinator(settings: settings), terminal: terminal,
+                coordinator: coordinator, terminal: terminal,
                 encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks))
             return await session.run(term: term, list: list)
         }
@@ -120,6 +122,8 @@ final class AppFlowCoordinator {
 struct FullScreenOptions: Equatable {
     /// OSC 8 hyperlinks.
     var hyperlinks: Bool
+    /// Mouse reports: the wheel and clicks (`--no-mouse`, `mouse = off`).
+    var mouse = true
 }
 
 /// Watches a screen's events to decide the exit status of a one-shot command.

@@ -32,12 +32,16 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     private var behindSearch: [any FullScreenView] = []
     /// What the last key did, when it says something (`there is no row 9`); cleared by the next
     /// key. Otherwise the status line shows the screen's own message.
-    private(set) var notice: String?
+    var notice: String?
     /// The message shown now: the last key's notice, else the screen's own.
     var message: String? { notice ?? stack.last?.message }
-    private var showsHelp = false
-    private var helpTop = 0
-    private var helpScrollLimit = 0
+    var showsHelp = false
+    var helpTop = 0
+    var helpScrollLimit = 0
+    /// Whether the terminal reports the mouse: the help then says what it does.
+    var reportsMouse = false
+    /// Counts clicks into double clicks, on the clock `now` reads.
+    var clicks = MouseClickCounter()
     private var spinnerTick = 0
     /// What the search screen searches: music videos, or artists (`-i --artists`).
     var searchesArtists = false
@@ -108,7 +112,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// The whole terminal as it should look now.
     func frame(columns: Int, rows: Int) -> Frame {
         guard let view = stack.last else { return Frame(columns: columns, rows: rows) }
-        let help = showsHelp ? view.help + Self.sessionHelp : nil
+        let help = showsHelp ? view.help + Self.sessionHelp + (reportsMouse ? Self.mouseHelp : []) : nil
         if let help {
             helpScrollLimit = FullScreenChrome.helpScrollLimit(count: help.count, rows: rows - 1)
             helpTop = min(helpTop, helpScrollLimit)
@@ -154,6 +158,10 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
 
     private func command(for key: Key) -> Command {
+        if case .mouse(let event) = key {
+            handle(event)
+            return .none
+        }
         if notice != nil {
             notice = nil
             setNeedsDisplay()

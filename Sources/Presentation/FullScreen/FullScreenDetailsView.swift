@@ -88,7 +88,8 @@ public final class FullScreenDetailsView: FullScreenView {
     private let viewModel: any MusicVideoDetailsViewModel
     private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()
-    private var size = (columns: 80, rows: 10)
+    /// The body's size at the last drawing, for paging (and the wheel).
+    var size = (columns: 80, rows: 10)
     private var isLoading = false {
         didSet { if isLoading != oldValue { host?.setNeedsDisplay() } }
     }
@@ -102,7 +103,7 @@ public final class FullScreenDetailsView: FullScreenView {
     public weak var host: (any FullScreenHost)?
     private var video: MusicVideo?
 
-    public private(set) var state = DetailsViewState() {
+    public internal(set) var state = DetailsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
     }
 

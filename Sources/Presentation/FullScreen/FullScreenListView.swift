@@ -8,14 +8,14 @@ import TerminalUI
 /// (or a row's number and Enter) to open the row — what the view model's `choice` names.
 @MainActor
 public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
-    private let select: @MainActor (Int) -> Void
+    let select: @MainActor (Int) -> Void
     private let choice: String
     private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()
     private var loadTask: Task<Void, Never>?
     public weak var host: (any FullScreenHost)?
-    /// The body's height at the last drawing, for paging by a screenful.
-    private var pageHeight = 10
+    /// The list's height at the last drawing, for paging by a screenful (and the mouse).
+    var pageHeight = 10
 
     /// Set while drawing: scrolling to the selection then asks for no new frame.
     private var isDrawing = false
@@ -27,7 +27,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         didSet { if message != oldValue { host?.setNeedsDisplay() } }
     }
 
-    public private(set) var state: ListViewState<Row> {
+    public internal(set) var state: ListViewState<Row> {
         didSet { if !isDrawing, state != oldValue { host?.setNeedsDisplay() } }
     }
 

@@ -13,8 +13,8 @@ public final class FullScreenResultsView: FullScreenView {
     private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()
     public weak var host: (any FullScreenHost)?
-    /// The body's height at the last drawing, for paging by a screenful.
-    private var pageHeight = 10
+    /// The list's height at the last drawing, for paging by a screenful (and the mouse).
+    var pageHeight = 10
     /// What the rows shown are; the first page's offset numbers them.
     private var source: MusicVideosListSource?
     /// The last kind of load started: a next page adds rows, anything else replaces them.
@@ -27,10 +27,10 @@ public final class FullScreenResultsView: FullScreenView {
     public private(set) var message: String? {
         didSet { if message != oldValue { host?.setNeedsDisplay() } }
     }
-    /// The body's width at the last drawing, for `p`.
-    private var width = 80
+    /// The body's width at the last drawing, for `p` (and the mouse).
+    var width = 80
 
-    public private(set) var state = ResultsViewState() {
+    public internal(set) var state = ResultsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
     }
 
@@ -107,7 +107,7 @@ public final class FullScreenResultsView: FullScreenView {
     }
 
     /// Tells the view model where the selection is, so it can fetch the next page in time.
-    private func reportViewport() {
+    func reportViewport() {
         guard let row = state.selectedRow else { return }
         viewModel.didView(rowAt: row, rowsOnScreen: pageHeight)
     }
@@ -293,14 +293,14 @@ public final class FullScreenResultsView: FullScreenView {
         }
     }
 
-    private func move(by delta: Int) {
+    func move(by delta: Int) {
         guard state.moveSelection(by: delta) else { return }
         state.selectsNextPage = true
         let viewModel = viewModel
         host?.perform { await viewModel.didLoadNextPage() }
     }
 
-    private func openSelected() {
+    func openSelected() {
         if let row = state.selectedRow { viewModel.didSelectItem(at: row) }
     }
 

@@ -84,11 +84,11 @@ public struct SearchViewState: Equatable, Sendable {
 /// recent searches as in a shell, Enter to search.
 @MainActor
 public final class FullScreenSearchView: FullScreenView {
-    private let viewModel: any MusicVideosSearchViewModel
+    let viewModel: any MusicVideosSearchViewModel
     private var subscriptions = Set<AnyCancellable>()
     public weak var host: (any FullScreenHost)?
 
-    public private(set) var state = SearchViewState() {
+    public internal(set) var state = SearchViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
     }
 
@@ -106,8 +106,12 @@ public final class FullScreenSearchView: FullScreenView {
             .store(in: &subscriptions)
     }
 
+    /// The body's height at the last drawing, for the mouse.
+    var bodyRows = 0
+
     public func render(columns: Int, rows: Int) -> Frame {
-        state.render(columns: columns, rows: rows)
+        bodyRows = rows
+        return state.render(columns: columns, rows: rows)
     }
 
     /// What a search finds, for the heading (`artists` in a session started on an artist list).

@@ -49,6 +49,11 @@ public protocol FullScreenView: AnyObject {
     /// Handles one key.
     /// - Returns: `false` when the key means nothing here, so the coordinator may use it.
     func handle(_ key: Key) -> Bool
+    /// Handles a mouse press or a notch of the wheel over the view's body: the event's row and
+    /// column count from the body's top left corner (the screen's), and a double click says so
+    /// in its `clickCount`. A view that has no use for the mouse keeps the default, which ignores it.
+    /// - Returns: `false` when the event means nothing here.
+    func handle(_ mouse: MouseEvent) -> Bool
     /// Cancels the request in flight (Ctrl-C).
     /// - Returns: `false` when none was running.
     func cancelRequest() -> Bool
@@ -62,6 +67,7 @@ public protocol FullScreenView: AnyObject {
 extension FullScreenView {
     public var isEmpty: Bool { false }
     public var message: String? { nil }
+    public func handle(_ mouse: MouseEvent) -> Bool { false }
 }
 
 extension KeyHint {
