@@ -146,11 +146,11 @@ struct FullScreenMouseTests {
         await harness.type(.character("?"))
         #expect(harness.screen.contains("┌ Keys 1–9 of 23"))
         await session.send(.wheelDown, row: 3)
-        #expect(harness.screen.contains("┌ Keys 4–12 of 23"))
+        #expect(harness.screen.contains("┌ Keys 4–12 of 23 · ↑/↓ more"))
         await harness.type(.end)
         #expect(harness.screen.contains("│ click, double click"))
         await session.send(.wheelDown, row: 3)  // at the end: stays
-        #expect(harness.screen.contains("┌ Keys 15–23 of 23"))
+        #expect(harness.screen.contains("┌ Keys 15–23 of 23 · ↑ more"))
         await session.send(.wheelLeft, row: 3)  // sideways: nothing, the help stays
         #expect(harness.screen.contains("┌ Keys 15–23 of 23"))
         await session.send(.left, row: 3)

@@ -118,7 +118,7 @@ public enum FullScreenChrome {
     }
 
     /// Draws a box listing every key over the middle of `frame`, from the key at `top` when they
-    /// do not all fit (the title then says how to scroll).
+    /// do not all fit (the title then says which way the others are).
     public static func drawHelp(_ items: [(key: String, action: String)], into frame: inout Frame, top: Int = 0) {
         let room = max(1, frame.rows - 3)
         let first = max(0, min(top, items.count - room))
@@ -140,10 +140,10 @@ public enum FullScreenChrome {
             return line
         }
         let bar = String(repeating: "─", count: contentWidth + 2)
+        let last = first + lines.count
+        let arrows = first == 0 ? "↓" : last == items.count ? "↑" : "↑/↓"  // the way more keys are
         let title =
-            scrolls
-            ? " Keys \(first + 1)–\(first + lines.count) of \(items.count) · ↑/↓ more "
-            : " Keys · any key closes "
+            scrolls ? " Keys \(first + 1)–\(last) of \(items.count) · \(arrows) more " : " Keys · any key closes "
         frame[topRow] = boxLine { line in
             line.append("┌" + String((title + bar).prefix(contentWidth + 2)) + "┐", .bold)
         }
