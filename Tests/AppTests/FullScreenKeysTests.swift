@@ -84,7 +84,7 @@ struct FullScreenKeysTests {
         session.columns = 40
         await session.coordinator.waitUntilIdle()
         await session.type(.character("?"))  // an empty field: ? is help, not a search for "?"
-        #expect(session.screen.contains("┌ Keys 1–9 of 15"))
+        #expect(session.screen.contains("┌ Keys 1–9 of 14"))
         #expect(session.screen.contains("│ a number, Enter"))
         await session.type(.character("x"))  // any other key closes it
         #expect(!session.screen.contains("┌ Keys"))

@@ -154,7 +154,6 @@ public final class FullScreenSearchView: FullScreenView {
             ("Alt-D", "delete the word after the cursor"),
             ("Esc", "back to the results; else clear the field; in an empty field quit"),
             ("Ctrl-D", "quit (in an empty field)"),
-            ("F1, ? in an empty field", "this help"),
         ]
     }
 
