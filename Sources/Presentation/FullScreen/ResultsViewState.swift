@@ -180,6 +180,21 @@ public struct ResultsViewState: Equatable, Sendable {
         split(columns: columns).preview != nil
     }
 
+    /// Where the selected row's artwork goes when pictures can be shown: in the preview, below
+    /// the details, as large as the rows left allow; `nil` when the preview is hidden, the row
+    /// names no artwork, or too little room is left. The cells there are blank in `render`.
+    public func artworkSlot(columns: Int, rows height: Int) -> (url: URL, slot: ArtworkSlot)? {
+        let (listColumns, preview) = split(columns: columns)
+        guard let preview, let selected = selectedRow, let url = rows[selected].video.artworkURL else { return nil }
+        let top = 1 + MusicVideoDetailsFormatter.rows(for: rows[selected].video).count + 1
+        // After " │ ", and one column short of the edge.
+        guard
+            let slot = ArtworkSlot(
+                row: top, column: listColumns + 3, availableColumns: preview - 4, availableRows: height - top)
+        else { return nil }
+        return (url, slot)
+    }
+
     /// Scrolls so the selection is in view; called before drawing with the body's height.
     public mutating func scrollToSelection(rows: Int) {
         let height = listHeight(rows: rows)
