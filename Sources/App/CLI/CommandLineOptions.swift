@@ -35,6 +35,8 @@ struct SearchOptions: Equatable, Sendable {
     var retries: Int?
     var baseURL: String?
     var noColor = false
+    /// `--no-images`: no artwork in the full-screen session.
+    var noImages = false
     var verbose = false
     /// `--id`: one video's details.
     var lookupID: Int?

@@ -11,7 +11,7 @@ import TerminalUI
 struct SettingsFile: Equatable, Sendable {
     /// The keys a settings file may set, in the order they are listed.
     enum Key: String, CaseIterable, Sendable {
-        case country, limit, format, colour, player
+        case country, limit, format, colour, player, images
 
         /// What the key takes, for messages and the manual: `on or off`.
         var values: String {
@@ -22,6 +22,7 @@ struct SettingsFile: Equatable, Sendable {
             case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
             case .colour: "on or off"
             case .player: "a command line, such as mpv --fs"
+            case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: ", ")
             }
         }
 
@@ -33,6 +34,7 @@ struct SettingsFile: Equatable, Sendable {
             case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: "/")
             case .colour: "on/off"
             case .player: "a command line"
+            case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: "/")
             }
         }
     }
@@ -48,6 +50,7 @@ struct SettingsFile: Equatable, Sendable {
     var format: Entry<OutputFormat>?
     var colour: Entry<Bool>?
     var player: Entry<String>?
+    var images: Entry<ImagesSetting>?
 
     /// The largest file read; a larger one is not a settings file written by hand.
     static let maximumBytes = 64 * 1024
@@ -147,6 +150,9 @@ struct SettingsFile: Equatable, Sendable {
                     line: line, "player has a control character", advice: "give \(key.values)")
             }
             player = Entry(value: text, line: line)
+        case .images:
+            guard let value = ImagesSetting(rawValue: text.lowercased()) else { throw problem }
+            images = Entry(value: value, line: line)
         }
     }
 

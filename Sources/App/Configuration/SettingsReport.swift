@@ -25,6 +25,7 @@ enum SettingsReport {
                 settings.player.value.map(TerminalSanitizer.sanitize) ?? "mpv, vlc or ffplay, else the browser",
                 settings.player.source
             ),
+            (.images, settings.images.value.rawValue, settings.images.source),
         ]
         let keyWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
         let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0

@@ -14,6 +14,8 @@ struct UserSettings: Equatable, Sendable {
     /// The command line that plays a preview, the URL appended; `nil`: the first of mpv, vlc and
     /// ffplay on `PATH`, else the browser: what `p` plays a preview with.
     let player: Setting<String?>
+    /// Whether the full-screen session shows artwork, and how.
+    let images: Setting<ImagesSetting>
     /// The file they were read from, and how that went.
     let file: LoadedSettingsFile
 
@@ -61,6 +63,10 @@ struct UserSettings: Equatable, Sendable {
                 values.player.map { Setting(value: $0.value, source: .file(line: $0.line)) }
                 ?? Setting(value: nil, source: .builtIn)
         }
+        images =
+            options.noImages
+            ? Setting(value: .off, source: .commandLine)
+            : Self.fromFile(values.images) ?? Setting(value: .auto, source: .builtIn)
         self.file = file
     }
 

@@ -75,9 +75,13 @@ final class AppFlowCoordinator {
         if let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
             let terminal = RawTerminal()
         {
+            let graphics = sceneContainer.graphics
+            let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
+            if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
             let session = FullScreenSession(
-                coordinator: sceneContainer.makeFullScreenFlowCoordinator(settings: settings), terminal: terminal,
-                encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks))
+                coordinator: coordinator, terminal: terminal,
+                encoder: FrameEncoder(
+                    usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks, graphics: graphics))
             return await session.run(term: term, list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)

@@ -54,6 +54,10 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var onNeedsDisplay: (@MainActor () -> Void)?
     /// Writes bytes to the terminal outside any frame (a copy's OSC 52); `false` when not written.
     var writeToTerminal: (@MainActor ([UInt8]) -> Bool)?
+    /// The artwork the results' preview and the details show, where the terminal draws pictures.
+    var artwork: ArtworkLoader? {
+        didSet { artwork?.onLoad = { [weak self] in self?.setNeedsDisplay() } }
+    }
 
     init(container: MusicVideosSceneDIContainer, settings: MusicVideosSearchFlowCoordinator.Settings) {
         self.container = container
@@ -223,6 +227,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void
     ) {
         let (view, viewModel) = container.makeFullScreenResultsView(actions: actions, title: title)
+        view.artwork = artwork
         push(view)
         view.load { await load(viewModel) }
     }
