@@ -41,6 +41,7 @@ complete -c mvsearch -l base-url -x -d 'API root'
 complete -c mvsearch -l no-cache -d 'do not answer from the response cache'
 complete -c mvsearch -l offline -d 'answer from the response cache only'
 complete -c mvsearch -l no-color -l no-colour -d 'no colour'
+complete -c mvsearch -l no-images -d 'no artwork in the full-screen session'
 complete -c mvsearch -s i -l interactive -d 'the interactive session'
 complete -c mvsearch -l id -x -d 'one video by its track id'
 complete -c mvsearch -l artist-id -x -d "an artist's music videos"

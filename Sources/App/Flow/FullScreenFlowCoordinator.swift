@@ -237,6 +237,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         load: (@MainActor (any MusicVideoDetailsViewModel) async -> Void)?
     ) {
         let (view, viewModel) = container.makeFullScreenDetailsView(video: video, actions: actions)
+        view.artwork = artwork
         push(view)
         if let load { view.load { await load(viewModel) } }
     }

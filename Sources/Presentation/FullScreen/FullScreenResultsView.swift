@@ -201,7 +201,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("Enter →", "the selected video's details"),
             ("digits, Enter", "open the row with that number"),
             ("/", "filter the rows loaded (Enter keeps, Esc clears)"),
-            ("v", "show or hide the preview beside the list"),
+            ("v", "show or hide the preview (details, artwork) beside the list"),
             ("a", "the selected video's artist's videos"),
             ("o", "open the selected video's page in the browser"),
         ] + VideoRequest.help + [
