@@ -14,7 +14,7 @@ enum KittyGraphics {
 
     /// Sends the picture's bytes, in chunks, and places it at the cursor.
     static func transmitAndPlace(_ image: FrameImage, into out: inout [UInt8]) {
-        let payload = Array(Data(image.png).base64EncodedString().utf8)
+        let payload = image.base64
         var start = 0
         repeat {
             let end = min(payload.count, start + chunkSize)
@@ -53,7 +53,7 @@ enum ITermGraphics {
             contentsOf:
                 "\u{1B}]1337;File=inline=1;size=\(image.png.count);width=\(image.columns);height=\(image.rows);preserveAspectRatio=1:"
                 .utf8)
-        out.append(contentsOf: Data(image.png).base64EncodedString().utf8)
+        out.append(contentsOf: image.base64)
         out.append(0x07)
     }
 }

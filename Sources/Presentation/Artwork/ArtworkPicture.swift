@@ -8,16 +8,19 @@ public struct ArtworkPicture: Equatable, Sendable {
     /// confuses two.
     public let id: UInt32
     public let png: [UInt8]
+    /// `png` in base64, as a terminal is sent it: encoded once, not on every frame.
+    public let base64: [UInt8]
 
     public init(id: UInt32, png: [UInt8]) {
         self.id = id
         self.png = png
+        base64 = FrameImage.base64(of: png)
     }
 
     /// The picture over a rectangle of a frame, or `nil` when its bytes are no PNG file.
     public func image(at slot: ArtworkSlot, row: Int = 0, column: Int = 0) -> FrameImage? {
         FrameImage(
-            id: id, png: png, row: slot.row + row, column: slot.column + column, columns: slot.columns,
+            id: id, png: png, base64: base64, row: slot.row + row, column: slot.column + column, columns: slot.columns,
             rows: slot.rows)
     }
 }

@@ -15,7 +15,12 @@ public struct ResultsViewState: Equatable, Sendable {
     public var title = "Music videos"
     public private(set) var rows: [MusicVideosListItemViewModel] = []
     /// The number of `rows[0]` (an `--offset` search starts past 1).
-    public var firstNumber = 1
+    public var firstNumber = 1 {
+        didSet { measureList() }
+    }
+    /// The width the list's columns need whole (`TableLines.naturalWidth`), measured when the rows
+    /// or their numbers change rather than on every frame: the preview's room is judged from it.
+    public private(set) var listNaturalWidth = 0
     /// Indices into `rows` that pass the filter: in order, or best match first while filtering.
     public private(set) var visible: [Int] = []
     /// The characters the filter matched, by index into `rows`: title's and artist's.
@@ -51,6 +56,7 @@ public struct ResultsViewState: Equatable, Sendable {
         let keptSelection = selectedRow
         rows = newRows
         if let firstNumber { self.firstNumber = firstNumber }
+        measureList()
         refilter()
         if selectsNextPage, newRows.count > previousCount, let index = visible.firstIndex(of: previousCount) {
             selection = index
@@ -169,10 +175,14 @@ public struct ResultsViewState: Equatable, Sendable {
         let valueWidth = details.map { DisplayWidth.of($0.value) }.max() ?? 0
         // " │ " and the fields, at most 9/20 of the terminal.
         let preview = max(Self.previewMinimumWidth, min(3 + labelWidth + 2 + valueWidth, columns * 9 / 20))
-        let listNeeds = TableLines.naturalWidth(of: rows, largestNumber: firstNumber + rows.count - 1)
+        let listNeeds = listNaturalWidth
         let fits = columns >= Self.previewMinimumColumns && columns - preview >= listNeeds
         guard showsPreview ?? fits, columns - preview >= Self.previewMinimumWidth else { return (columns, nil) }
         return (columns - preview, preview)
+    }
+
+    private mutating func measureList() {
+        listNaturalWidth = TableLines.naturalWidth(of: rows, largestNumber: firstNumber + rows.count - 1)
     }
 
     /// Whether the preview is shown at this width.
