@@ -4,7 +4,7 @@
 # Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --sort --reverse --timeout
---retries --base-url --no-cache --offline --no-color --no-colour --no-mouse -i --interactive --pick --id --artist-id --artists --top --genre
+--retries --base-url --no-cache --offline --no-color --no-colour --no-mouse --no-images -i --interactive --pick --id --artist-id --artists --top --genre
 --history
 --clear-history --settings -v --verbose -h --help --version'
 _mvsearch_formats='table plain json jsonl'

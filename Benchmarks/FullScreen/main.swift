@@ -2,7 +2,10 @@
 // handled by the view, the frame drawn (body, status line) and diffed against the last one into
 // the bytes for the terminal — what the session does per key, minus the write(2) itself. Also
 // the bytes written for moving the selection by one row, and the cost of a key typed into the
-// filter (every row matched and ranked). Usage: mvsearch-fullscreen-benchmark BODY [N]
+// filter (every row matched and ranked). Then the same with the preview and its artwork on (the
+// kitty protocol, a 64 KB PNG per row's artwork, fetched from memory): each key's CPU time and
+// text bytes, and apart from them the picture's bytes, sent when the picture arrives and only when
+// it changes. Usage: mvsearch-fullscreen-benchmark BODY [N]
 import Data
 import Domain
 import Foundation
@@ -18,6 +21,41 @@ struct MemoryNetworkService: NetworkService {
     func request(_ endpoint: any Requestable) async throws(NetworkError) -> NetworkResponse {
         NetworkResponse(statusCode: 200, body: body)
     }
+}
+
+/// Answers every artwork with the same 64 KB PNG, as an image server that took no time would.
+struct MemoryArtworkRepository: ArtworkRepository {
+    static let png: Data = {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        bytes += Array("IHDR".utf8) + [0, 0, 1, 144, 0, 0, 1, 144, 8, 2, 0, 0, 0]
+        var seed: UInt32 = 1
+        while bytes.count < 64 * 1024 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            bytes.append(UInt8(truncatingIfNeeded: seed >> 24))
+        }
+        return Data(bytes)
+    }()
+
+    func artwork(at url: URL, pixelSize: Int) async throws(CatalogError) -> Artwork? {
+        Artwork(png: Self.png, pixelWidth: 400, pixelHeight: 400)
+    }
+}
+
+/// The bytes of kitty graphics commands (`ESC _ G … ESC \`) in `bytes`.
+func pictureBytes(in bytes: [UInt8]) -> Int {
+    var total = 0
+    var index = 0
+    while index + 2 < bytes.count {
+        if bytes[index] == 0x1B, bytes[index + 1] == 0x5F, bytes[index + 2] == 0x47 {
+            var end = index + 3
+            while end + 1 < bytes.count, !(bytes[end] == 0x1B && bytes[end + 1] == 0x5C) { end += 1 }
+            total += end + 2 - index
+            index = end + 2
+        } else {
+            index += 1
+        }
+    }
+    return total
 }
 
 /// Counts redraw requests, as the session's coalescing does.
@@ -143,6 +181,67 @@ func run() async {
                 + "\(String(format: "%.1f", filterCPU.reduce(0, +) / Double(filterCPU.count))) µs\tp99 "
                 + "\(String(format: "%.1f", filterCPU[filterCPU.count * 99 / 100])) µs\t"
                 + "bytes mean \(filterBytes.reduce(0, +) / max(1, filterBytes.count)) B (\(filterCPU.count) keys)")
+    }
+    await runWithArtwork(view: view, sweeps: sweeps)
+}
+
+/// ↓ through the rows and ↑ back with the preview and its artwork shown: each key's CPU time
+/// and text bytes, then the picture arriving (not timed: it comes from another task) and its bytes.
+@MainActor
+func runWithArtwork(view: FullScreenResultsView, sweeps: Int) async {
+    let loader = ArtworkLoader(
+        useCase: DefaultFetchArtworkUseCase(repository: MemoryArtworkRepository()), settle: .zero)
+    for (columns, rows, withArtwork) in [(120, 40, false), (120, 40, true), (160, 50, false), (160, 50, true)] {
+        view.artwork = withArtwork ? loader : nil
+        let mode = withArtwork ? "artwork on" : "preview, no artwork"
+        let encoder = FrameEncoder(usesColor: true, usesHyperlinks: true, graphics: .kitty)
+        func frame() -> Frame {
+            FullScreenChrome.frame(for: view, columns: columns, rows: rows, message: nil, spinnerTick: 0, help: nil)
+        }
+        _ = view.handle(.home)
+        if !view.state.isPreviewShown(columns: columns) { _ = view.handle(.character("v")) }
+        var shown = frame()
+        let keys = Array(repeating: Key.down, count: 199) + Array(repeating: Key.up, count: 199)
+        var cpuTimes: [Double] = []
+        var textBytes: [Int] = []
+        var pictureSends: [Int] = []
+        var keysWithPicture = 0
+        for sweep in 0..<(sweeps + 1) {
+            for key in keys {
+                let cpuStart = threadCPUMicroseconds()
+                _ = view.handle(key)
+                let next = frame()
+                let bytes = encoder.encode(from: shown, to: next)
+                let cpu = threadCPUMicroseconds() - cpuStart
+                shown = next
+                await loader.waitForFetch()
+                let arrived = frame()
+                let more = encoder.encode(from: shown, to: arrived)
+                shown = arrived
+                guard sweep > 0 else { continue }
+                cpuTimes.append(cpu)
+                let pictures = pictureBytes(in: bytes) + pictureBytes(in: more)
+                textBytes.append(bytes.count + more.count - pictures)
+                if pictures > 0 { pictureSends.append(pictures) }
+                if !arrived.images.isEmpty { keysWithPicture += 1 }
+            }
+        }
+        cpuTimes.sort()
+        textBytes.sort()
+        print(
+            "\(columns)x\(rows)\t\(mode): key+frame CPU time median "
+                + "\(String(format: "%.1f", cpuTimes[cpuTimes.count / 2])) µs\tmean "
+                + "\(String(format: "%.1f", cpuTimes.reduce(0, +) / Double(cpuTimes.count))) µs\tp99 "
+                + "\(String(format: "%.1f", cpuTimes[cpuTimes.count * 99 / 100])) µs")
+        print(
+            "\(columns)x\(rows)\t\(mode): text bytes per one-row move mean "
+                + "\(textBytes.reduce(0, +) / textBytes.count) B, max \(textBytes.last ?? 0) B\t"
+                + "picture bytes per change mean \(pictureSends.reduce(0, +) / max(1, pictureSends.count)) B "
+                + "(\(pictureSends.count) sends in \(textBytes.count) moves, a picture shown after \(keysWithPicture))")
+        // An unchanged frame with the picture on sends nothing.
+        print(
+            "\(columns)x\(rows)\t\(mode): bytes for an unchanged frame \(encoder.encode(from: shown, to: frame()).count) B"
+        )
     }
 }
 

@@ -11,6 +11,8 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
     public let body: Data?
     /// Turns the body into `Response`.
     public let responseDecoder: any ResponseDecoder
+    /// `path` is a whole URL, not relative to the base URL.
+    public let isFullPath: Bool
 
     /// - Parameters:
     ///   - path: Relative to the base URL.
@@ -19,8 +21,10 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
     ///   - headers: Added to (and overriding) the configuration's headers.
     ///   - body: The request body, if any.
     ///   - responseDecoder: Decodes the body into `Response`; JSON by default.
+    ///   - isFullPath: `path` is a whole URL, used as it is.
     public init(
         path: String,
+        isFullPath: Bool = false,
         method: HTTPMethod = .get,
         queryItems: [QueryItem] = [],
         headers: [String: String] = [:],
@@ -33,5 +37,6 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
         self.headers = headers
         self.body = body
         self.responseDecoder = responseDecoder
+        self.isFullPath = isFullPath
     }
 }

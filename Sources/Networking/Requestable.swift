@@ -9,6 +9,13 @@ public protocol Requestable: Sendable {
     var queryItems: [QueryItem] { get }
     var headers: [String: String] { get }
     var body: Data? { get }
+    /// Whether `path` is a whole URL of its own (a picture a response named, on another host),
+    /// used as it is instead of under the base URL.
+    var isFullPath: Bool { get }
+}
+
+extension Requestable {
+    public var isFullPath: Bool { false }
 }
 
 /// A `Requestable` that also says what its response decodes to.
@@ -42,12 +49,17 @@ extension Requestable {
     }
 
     private func makeURL(with configuration: any NetworkConfigurable) throws(RequestGenerationError) -> URL {
-        var base = configuration.baseURL.absoluteString
-        if !base.hasSuffix("/") { base += "/" }
-        let relativePath = path.hasPrefix("/") ? String(path.dropFirst()) : path
         let items = queryItems + configuration.queryItems
         let query = items.isEmpty ? "" : "?" + FormURLEncoding.encode(items)
-        let text = base + relativePath + query
+        let text: String
+        if isFullPath {
+            text = path + query
+        } else {
+            var base = configuration.baseURL.absoluteString
+            if !base.hasSuffix("/") { base += "/" }
+            let relativePath = path.hasPrefix("/") ? String(path.dropFirst()) : path
+            text = base + relativePath + query
+        }
         guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
             throw .invalidURL(text)
         }

@@ -95,6 +95,42 @@ public struct FrameLine: Hashable, Sendable {
     /// The text without attributes.
     public var text: String { runs.map(\.text).joined() }
 
+    /// The cells of `range` as a line of their own, `range.count` wide: runs keep their look and
+    /// link, and a wide character cut by either edge becomes spaces.
+    public func slice(_ range: Range<Int>) -> FrameLine {
+        var slice = FrameLine(columns: range.count)
+        var start = 0
+        for run in runs {
+            let end = start + run.width
+            defer { start = end }
+            guard end > range.lowerBound else { continue }
+            guard start < range.upperBound else { break }
+            if start >= range.lowerBound, end <= range.upperBound {
+                slice.runs.append(run)
+                slice.width += run.width
+                continue
+            }
+            var text = ""
+            var column = start
+            for character in run.text {
+                let width = DisplayWidth.of(character)
+                defer { column += width }
+                guard column + width > range.lowerBound, column < range.upperBound else { continue }
+                let inside = column >= range.lowerBound && column + width <= range.upperBound
+                text +=
+                    inside
+                    ? String(character)
+                    : String(
+                        repeating: " ", count: min(column + width, range.upperBound) - max(column, range.lowerBound))
+            }
+            let width = DisplayWidth.of(text)
+            guard width > 0 else { continue }
+            slice.runs.append(CellRun(text: text, width: width, attributes: run.attributes, link: run.link))
+            slice.width += width
+        }
+        return slice
+    }
+
     /// A URL is kept as a link target only when it is http(s) and printable ASCII without spaces:
     /// it goes inside an escape sequence.
     private static func safeLink(_ url: String) -> String? {
@@ -106,8 +142,8 @@ public struct FrameLine: Hashable, Sendable {
     }
 }
 
-/// What the terminal shows: exactly `rows` lines, each at most `columns` wide, and where the
-/// cursor stands (hidden when `nil`).
+/// What the terminal shows: exactly `rows` lines, each at most `columns` wide, where the cursor
+/// stands (hidden when `nil`), and the pictures over its cells, if any.
 public struct Frame: Hashable, Sendable {
     public struct Position: Hashable, Sendable {
         public let row: Int
@@ -123,6 +159,9 @@ public struct Frame: Hashable, Sendable {
     public let rows: Int
     public private(set) var lines: [FrameLine]
     public var cursor: Position?
+    /// Pictures over rectangles of cells the lines leave blank; shown only where the encoder has a
+    /// graphics protocol.
+    public private(set) var images: [FrameImage] = []
 
     /// A frame of `rows` empty lines.
     public init(columns: Int, rows: Int) {
@@ -150,6 +189,24 @@ public struct Frame: Hashable, Sendable {
         if let cursor = body.cursor, lines.indices.contains(row + cursor.row) {
             self.cursor = Position(row: row + cursor.row, column: cursor.column)
         }
+        for var image in body.images {
+            image.row += row
+            add(image)
+        }
+    }
+
+    /// Shows `image` over its rectangle, when the rectangle lies wholly inside the frame and
+    /// clear of the other images (otherwise it is left out: a picture is never cut).
+    public mutating func add(_ image: FrameImage) {
+        guard image.row >= 0, image.row + image.rows <= rows, image.column + image.columns <= columns,
+            !images.contains(where: { $0.overlaps(image) })
+        else { return }
+        images.append(image)
+    }
+
+    /// Takes every picture off (a box drawn over them: the help).
+    public mutating func removeImages() {
+        images = []
     }
 
     /// The frame as plain text, trailing spaces trimmed: what golden tests compare.

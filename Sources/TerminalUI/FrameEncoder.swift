@@ -11,10 +11,13 @@ public struct FrameEncoder: Sendable {
     public var usesColor: Bool
     /// OSC 8 hyperlinks, for terminals known to show them (others get the URL as plain text).
     public var usesHyperlinks: Bool
+    /// How the frames' pictures are shown; `nil`: they are not (their cells stay blank).
+    public var graphics: TerminalGraphics?
 
-    public init(usesColor: Bool, usesHyperlinks: Bool) {
+    public init(usesColor: Bool, usesHyperlinks: Bool, graphics: TerminalGraphics? = nil) {
         self.usesColor = usesColor
         self.usesHyperlinks = usesHyperlinks
+        self.graphics = graphics
     }
 
     private static let escape = "\u{1B}"
@@ -30,31 +33,98 @@ public struct FrameEncoder: Sendable {
         let repaint = previous == nil || previous?.columns != next.columns || previous?.rows != next.rows
         var shown = repaint ? [] : previous?.lines ?? []
         var changed = false
-        if repaint {
-            append("\(Self.escape)[?25l\(Self.escape)[H\(Self.escape)[2J", to: &out)
-            shown = Array(repeating: FrameLine(columns: next.columns), count: next.rows)
-            changed = true
-        } else if let scroll = Self.scroll(from: shown, to: next.lines) {
+        func startChange(_ out: inout [UInt8]) {
+            guard !changed else { return }
             if cursorWasVisible { append("\(Self.escape)[?25l", to: &out) }
             changed = true
-            append("\(Self.escape)[\(scroll.top + 1);\(scroll.bottom + 1)r", to: &out)
-            if scroll.up {
-                append("\(Self.escape)[\(scroll.bottom + 1);1H\(Self.escape)D", to: &out)
-            } else {
-                append("\(Self.escape)[\(scroll.top + 1);1H\(Self.escape)M", to: &out)
-            }
-            append("\(Self.escape)[r", to: &out)
-            shown = Self.shifted(shown, by: scroll)
         }
-        for (row, line) in next.lines.enumerated() where shown[row] != line {
-            if !changed {
-                if cursorWasVisible { append("\(Self.escape)[?25l", to: &out) }
-                changed = true
+        // Pictures: those the terminal shows and will go on showing where they are, and the ids
+        // whose bytes it holds (kitty keeps them until deleted).
+        let wanted = graphics == nil ? [] : next.images
+        var placed = repaint || graphics == nil ? [] : previous?.images ?? []
+        let transmitted = Set(placed.map(\.id))
+        // Rows written again from a column on, whatever the terminal was thought to show there: the
+        // cells a picture leaves.
+        var rewriteFrom: [Int: Int] = [:]
+        if repaint {
+            append("\(Self.escape)[?25l\(Self.escape)[H\(Self.escape)[2J", to: &out)
+            if graphics == .kitty { append(KittyGraphics.deleteAll, to: &out) }
+            shown = Array(repeating: FrameLine(columns: next.columns), count: next.rows)
+            changed = true
+        } else {
+            for image in placed where !wanted.contains(image) {
+                startChange(&out)
+                // Moved: placed again by id below, which replaces it. Gone: deleted with its bytes.
+                if graphics == .kitty, !wanted.contains(where: { $0.id == image.id }) {
+                    append(KittyGraphics.delete(id: image.id), to: &out)
+                }
+                for row in image.rowRange where row < next.rows {
+                    rewriteFrom[row] = min(rewriteFrom[row] ?? .max, image.column)
+                }
             }
-            let kept = Self.unchangedPrefix(of: shown[row], in: line)
-            append("\(Self.escape)[\(row + 1);\(kept.width + 1)H", to: &out)
-            encode(line.runs[kept.runs...], into: &out)
-            if line.width < next.columns { append("\(Self.escape)[K", to: &out) }
+            placed = placed.filter { wanted.contains($0) }
+            if let scroll = Self.scroll(from: shown, to: next.lines),
+                graphics != .iTerm2 || !(placed + wanted).contains(where: { scroll.moves($0) })
+            {
+                startChange(&out)
+                append("\(Self.escape)[\(scroll.top + 1);\(scroll.bottom + 1)r", to: &out)
+                if scroll.up {
+                    append("\(Self.escape)[\(scroll.bottom + 1);1H\(Self.escape)D", to: &out)
+                } else {
+                    append("\(Self.escape)[\(scroll.top + 1);1H\(Self.escape)M", to: &out)
+                }
+                append("\(Self.escape)[r", to: &out)
+                shown = Self.shifted(shown, by: scroll)
+                // The terminal may have moved or cut a picture in the block: placed again below.
+                placed.removeAll { scroll.moves($0) }
+            }
+        }
+        for (row, line) in next.lines.enumerated() {
+            let covered = wanted.filter { $0.rowRange.contains(row) }.map(\.columnRange)
+            let force = rewriteFrom[row]
+            if covered.isEmpty {
+                guard shown[row] != line || force != nil else { continue }
+                startChange(&out)
+                let kept = Self.unchangedPrefix(of: shown[row], in: line, upTo: force ?? .max)
+                append("\(Self.escape)[\(row + 1);\(kept.width + 1)H", to: &out)
+                encode(line.runs[kept.runs...], into: &out)
+                if line.width < next.columns { append("\(Self.escape)[K", to: &out) }
+                continue
+            }
+            // Written around the pictures, never over them: text would erase an iTerm2 picture.
+            for part in Self.uncovered(columns: next.columns, by: covered) {
+                let old = shown[row].slice(part)
+                let new = line.slice(part)
+                let forceHere = force.map { max(0, $0 - part.lowerBound) }
+                guard old != new || (forceHere ?? .max) < part.count else { continue }
+                startChange(&out)
+                let kept = Self.unchangedPrefix(of: old, in: new, upTo: forceHere ?? .max)
+                append("\(Self.escape)[\(row + 1);\(part.lowerBound + kept.width + 1)H", to: &out)
+                encode(new.runs[kept.runs...], into: &out)
+                if new.width < part.count {
+                    let rest = part.count - new.width
+                    append(part.upperBound == next.columns ? "\(Self.escape)[K" : "\(Self.escape)[\(rest)X", to: &out)
+                }
+            }
+        }
+        if let graphics {
+            for image in wanted where !placed.contains(image) {
+                startChange(&out)
+                for row in image.rowRange {
+                    append("\(Self.escape)[\(row + 1);\(image.column + 1)H\(Self.escape)[\(image.columns)X", to: &out)
+                }
+                append("\(Self.escape)[\(image.row + 1);\(image.column + 1)H\(Self.escape)7", to: &out)
+                switch graphics {
+                case .kitty:
+                    if transmitted.contains(image.id) {
+                        append(KittyGraphics.place(image), to: &out)
+                    } else {
+                        KittyGraphics.transmitAndPlace(image, into: &out)
+                    }
+                case .iTerm2: ITermGraphics.inlineImage(image, into: &out)
+                }
+                append("\(Self.escape)8", to: &out)
+            }
         }
         if let cursor = next.cursor {
             if changed || previous?.cursor != cursor {
@@ -67,11 +137,34 @@ public struct FrameEncoder: Sendable {
         return out
     }
 
+    /// What takes every picture off the terminal before the program leaves it (kitty keeps them
+    /// otherwise); empty where nothing needs it.
+    public var imagesRemoval: [UInt8] {
+        graphics == .kitty ? Array(KittyGraphics.deleteAll.utf8) : []
+    }
+
+    /// The column ranges of a line that no picture covers, left to right.
+    static func uncovered(columns: Int, by covered: [Range<Int>]) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = 0
+        for range in covered.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if range.lowerBound > start { parts.append(start..<min(range.lowerBound, columns)) }
+            start = max(start, range.upperBound)
+        }
+        if start < columns { parts.append(start..<columns) }
+        return parts
+    }
+
     /// A block of lines moved up (`up`) or down by one row, between `top` and `bottom`.
     struct Scroll: Equatable {
         let top: Int
         let bottom: Int
         let up: Bool
+
+        /// Whether the picture has a row in the block that moves.
+        func moves(_ image: FrameImage) -> Bool {
+            image.rowRange.overlaps(top..<(bottom + 1))
+        }
     }
 
     /// The one-row scroll that leaves the fewest cells to write, when it saves at least three
@@ -106,11 +199,13 @@ public struct FrameEncoder: Sendable {
     }
 
     /// The leading runs a line shares with what the terminal shows: how many, and their width.
-    static func unchangedPrefix(of old: FrameLine, in new: FrameLine) -> (runs: Int, width: Int) {
+    /// - Parameter limit: The column it may not pass (the line is written from there on anyway).
+    static func unchangedPrefix(of old: FrameLine, in new: FrameLine, upTo limit: Int = .max) -> (runs: Int, width: Int)
+    {
         var runs = 0
         var width = 0
         for (before, after) in zip(old.runs, new.runs) {
-            guard before == after else { break }
+            guard before == after, width + after.width <= limit else { break }
             runs += 1
             width += after.width
         }

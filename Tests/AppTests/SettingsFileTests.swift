@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import TerminalUI
 import Testing
 
 @testable import App
@@ -51,11 +52,12 @@ struct SettingsFileTests {
         "Given a bad line, then the error names its line, the problem and what the key takes",
         arguments: [
             ("country = GB\nlimt = 10\n", 2, "unknown setting 'limt'", "did you mean limit?"),
-            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player, mouse"),
+            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player, mouse, images"),
             (
                 "\n\ncountry = usa", 3, "country takes a two-letter store country such as US, GB or JP, not 'usa'",
                 "remove"
             ),
+            ("images = sixel", 1, "images takes auto, off, kitty, iterm2, not 'sixel'", "correct or remove the line"),
             ("limit = 500", 1, "limit takes a whole number from 1 to 200, not '500'", "correct or remove the line"),
             ("limit = ten", 1, "limit takes a whole number from 1 to 200, not 'ten'", "correct"),
             ("format = jsn", 1, "format takes one of table, plain, json, jsonl, not 'jsn'", "did you mean json?"),
@@ -98,7 +100,7 @@ struct SettingsPrecedenceTests {
     private let file: LoadedSettingsFile
 
     init() throws {
-        let text = "country = GB\nlimit = 10\nformat = json\ncolour = off\nplayer = vlc\nmouse = off\n"
+        let text = "country = GB\nlimit = 10\nformat = json\ncolour = off\nplayer = vlc\nmouse = off\nimages = kitty\n"
         file = LoadedSettingsFile(
             path: "/x/config", status: .read, contents: try SettingsFile(parsing: Data(text.utf8)))
     }
@@ -177,14 +179,34 @@ struct SettingsPrecedenceTests {
         #expect(
             text == """
                 settings file: /x/config
-                country  GB    file:1
-                limit    5     command line
-                format   json  file:3
-                colour   off   environment (NO_COLOR)
-                player   vlc   file:5
-                mouse    off   file:6
+                country  GB     file:1
+                limit    5      command line
+                format   json   file:3
+                colour   off    environment (NO_COLOR)
+                player   vlc    file:5
+                mouse    off    file:6
+                images   kitty  file:7
 
                 """)
+    }
+
+    @Test("Given images in the file, then it holds unless --no-images says off; the default is auto")
+    func images() throws {
+        #expect(try settings().images == Setting(value: .kitty, source: .file(line: 7)))
+        #expect(try settings(["--no-images", "x"]).images == Setting(value: .off, source: .commandLine))
+        #expect(try settings(file: .noFile).images == Setting(value: .auto, source: .builtIn))
+        // NO_COLOR is about colour: artwork stays.
+        #expect(try settings(environment: ["NO_COLOR": "1"]).images.value == .kitty)
+    }
+
+    @Test("The images setting gives the protocol: auto asks the environment, off none, the others theirs")
+    func imagesProtocol() {
+        let kitty = ["TERM": "xterm-kitty"]
+        #expect(ImagesSetting.auto.graphics(environment: kitty) == .kitty)
+        #expect(ImagesSetting.auto.graphics(environment: ["TERM": "xterm-256color"]) == nil)
+        #expect(ImagesSetting.off.graphics(environment: kitty) == nil)
+        #expect(ImagesSetting.iterm2.graphics(environment: kitty) == .iTerm2)
+        #expect(ImagesSetting.kitty.graphics(environment: ["TERM": "xterm-256color"]) == .kitty)
     }
 }
 

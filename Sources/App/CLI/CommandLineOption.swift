@@ -142,6 +142,9 @@ struct CommandLineOption: Sendable {
             "--no-color", aliases: ["--no-colour"], help: "no colour (also NO_COLOR=1 or TERM=dumb)"
         ) { options, _ in options.noColor = true },
         CommandLineOption(
+            "--no-images", help: "no artwork in the full-screen session (setting images = off)"
+        ) { options, _ in options.noImages = true },
+        CommandLineOption(
             "--interactive", short: "-i", help: "browse: search, page, open details, go back"
         ) { options, _ in options.interactive = true },
         CommandLineOption(

@@ -37,6 +37,8 @@ struct SearchOptions: Equatable, Sendable {
     var noColor = false
     /// `--no-mouse`: the full-screen session leaves the mouse to the terminal.
     var noMouse = false
+    /// `--no-images`: no artwork in the full-screen session.
+    var noImages = false
     var verbose = false
     /// `--id`: one video's details.
     var lookupID: Int?

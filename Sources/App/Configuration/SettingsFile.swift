@@ -11,7 +11,7 @@ import TerminalUI
 struct SettingsFile: Equatable, Sendable {
     /// The keys a settings file may set, in the order they are listed.
     enum Key: String, CaseIterable, Sendable {
-        case country, limit, format, colour, player, mouse
+        case country, limit, format, colour, player, mouse, images
 
         /// What the key takes, for messages and the manual: `on or off`.
         var values: String {
@@ -23,6 +23,7 @@ struct SettingsFile: Equatable, Sendable {
             case .colour: "on or off"
             case .player: "a command line, such as mpv --fs"
             case .mouse: "on or off"
+            case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: ", ")
             }
         }
 
@@ -35,6 +36,7 @@ struct SettingsFile: Equatable, Sendable {
             case .colour: "on/off"
             case .player: "a command line"
             case .mouse: "on/off"
+            case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: "/")
             }
         }
     }
@@ -51,6 +53,7 @@ struct SettingsFile: Equatable, Sendable {
     var colour: Entry<Bool>?
     var player: Entry<String>?
     var mouse: Entry<Bool>?
+    var images: Entry<ImagesSetting>?
 
     /// The largest file read; a larger one is not a settings file written by hand.
     static let maximumBytes = 64 * 1024
@@ -153,6 +156,9 @@ struct SettingsFile: Equatable, Sendable {
         case .mouse:
             guard let value = Self.switchValues[text.lowercased()] else { throw problem }
             mouse = Entry(value: value, line: line)
+        case .images:
+            guard let value = ImagesSetting(rawValue: text.lowercased()) else { throw problem }
+            images = Entry(value: value, line: line)
         }
     }
 

@@ -16,6 +16,8 @@ struct UserSettings: Equatable, Sendable {
     let player: Setting<String?>
     /// Whether the full-screen session takes the mouse (the wheel, clicks).
     let mouse: Setting<Bool>
+    /// Whether the full-screen session shows artwork, and how.
+    let images: Setting<ImagesSetting>
     /// The file they were read from, and how that went.
     let file: LoadedSettingsFile
 
@@ -67,6 +69,10 @@ struct UserSettings: Equatable, Sendable {
             options.noMouse
             ? Setting(value: false, source: .commandLine)
             : Self.fromFile(values.mouse) ?? Setting(value: true, source: .builtIn)
+        images =
+            options.noImages
+            ? Setting(value: .off, source: .commandLine)
+            : Self.fromFile(values.images) ?? Setting(value: .auto, source: .builtIn)
         self.file = file
     }
 

@@ -21,6 +21,7 @@ final class AppDIContainer {
         /// The time the response cache judges entries' ages by.
         var now: (@Sendable () -> Date)?
         var player: (any PreviewPlaying)?
+        var artworkRepository: (any ArtworkRepository)?
     }
 
     let configuration: AppConfiguration
@@ -103,16 +104,38 @@ final class AppDIContainer {
 
     /// The engine of this platform: `URLSession` on Apple platforms; libcurl, driven directly, on
     /// Linux (FoundationNetworking's `URLSession` busy-waits there and slows every start).
-    nonisolated private static func platformSessionManager(configuration: AppConfiguration) -> any NetworkSessionManager
-    {
+    nonisolated private static func platformSessionManager(
+        configuration: AppConfiguration, maximumBodyBytes: Int = SessionLimits.maximumBodyBytes
+    ) -> any NetworkSessionManager {
         #if os(Linux)
             CurlNetworkSessionManager(
-                timeout: configuration.timeout, environment: configuration.environment,
-                reusesConnections: configuration.reusesConnections)
+                timeout: configuration.timeout, maximumBodyBytes: maximumBodyBytes,
+                environment: configuration.environment, reusesConnections: configuration.reusesConnections)
         #else
-            URLSessionNetworkSessionManager(timeout: configuration.timeout)
+            URLSessionNetworkSessionManager(timeout: configuration.timeout, maximumBodyBytes: maximumBodyBytes)
         #endif
     }
+
+    /// Artwork's own chain: decoding → network service → session manager, with no response cache
+    /// (the store allows showing artwork, not keeping it) and no retries (a picture that does not
+    /// come is left out), a body of at most `APIEndpoints.maximumArtworkBytes` and a timeout of
+    /// `artworkTimeout` at most.
+    lazy var artworkDataTransferService: any DataTransferService = {
+        let logger: any NetworkLogger =
+            configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
+        let timeout = min(configuration.timeout, Self.artworkTimeout)
+        let base = configuration.networkConfiguration
+        let networkService = DefaultNetworkService(
+            configuration: APINetworkConfiguration(baseURL: base.baseURL, headers: base.headers, timeout: timeout),
+            sessionManager: overrides.sessionManager
+                ?? Self.platformSessionManager(
+                    configuration: configuration, maximumBodyBytes: APIEndpoints.maximumArtworkBytes),
+            logger: logger)
+        return DefaultDataTransferService(networkService: networkService)
+    }()
+
+    /// Seconds an artwork request may take.
+    static let artworkTimeout: TimeInterval = 10
 
     /// Saves in the background, so results are written before a save waits for its lock.
     lazy var recentSearchesRepository = BackgroundSavingRecentSearchesRepository(
@@ -155,7 +178,9 @@ final class AppDIContainer {
                 console: console,
                 prefetchesPages: configuration.prefetchesPages,
                 commandLineHints: commandLineHints,
-                overrides: overrides
+                overrides: overrides,
+                artworkDataTransferService: artworkDataTransferService,
+                graphics: configuration.settings.images.value.graphics(environment: configuration.environment)
             )
         )
     }

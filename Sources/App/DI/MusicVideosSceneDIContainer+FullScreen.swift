@@ -42,6 +42,12 @@ extension MusicVideosSceneDIContainer {
         FullScreenListView(viewModel: viewModel, hints: Self.sessionHints)
     }
 
+    /// The session's artwork: fetched once the selection rests, the last few pictures kept in
+    /// memory only.
+    func makeArtworkLoader() -> ArtworkLoader {
+        ArtworkLoader(useCase: makeFetchArtworkUseCase())
+    }
+
     func makeFullScreenFlowCoordinator(settings: MusicVideosSearchFlowCoordinator.Settings)
         -> FullScreenFlowCoordinator
     {

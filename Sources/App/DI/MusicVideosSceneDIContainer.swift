@@ -24,6 +24,11 @@ final class MusicVideosSceneDIContainer {
         let commandLineHints: any HintPhrasing
         /// Test doubles used instead of the iTunes repositories when set.
         let overrides: AppDIContainer.Overrides
+        /// Fetches artwork: no response cache (the store's terms), no retries, a short timeout.
+        var artworkDataTransferService: (any DataTransferService)? = nil
+        /// How the full-screen session draws artwork (the `images` setting and the terminal), or
+        /// `nil` for not at all.
+        var graphics: TerminalGraphics? = nil
     }
 
     static let diagnosticPrefix = "mvsearch: "
@@ -41,6 +46,7 @@ final class MusicVideosSceneDIContainer {
     var prefetchesPages: Bool { dependencies.prefetchesPages }
     var browser: any URLOpening { dependencies.browser }
     var player: any PreviewPlaying { dependencies.player }
+    var graphics: TerminalGraphics? { dependencies.graphics }
 
     // MARK: Repositories
 
@@ -66,6 +72,13 @@ final class MusicVideosSceneDIContainer {
 
     func makeFetchRecentSearchesUseCase() -> any FetchRecentSearchesUseCase {
         DefaultFetchRecentSearchesUseCase(repository: dependencies.recentSearchesRepository)
+    }
+
+    func makeFetchArtworkUseCase() -> any FetchArtworkUseCase {
+        DefaultFetchArtworkUseCase(
+            repository: dependencies.overrides.artworkRepository
+                ?? DefaultArtworkRepository(
+                    dataTransferService: dependencies.artworkDataTransferService ?? dependencies.dataTransferService))
     }
 
     func makeClearRecentSearchesUseCase() -> any ClearRecentSearchesUseCase {

@@ -75,11 +75,14 @@ final class AppFlowCoordinator {
         if let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
             let terminal = RawTerminal(reportsMouse: fullScreen.mouse)
         {
+            let graphics = sceneContainer.graphics
             let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
             coordinator.reportsMouse = fullScreen.mouse
+            if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
             let session = FullScreenSession(
                 coordinator: coordinator, terminal: terminal,
-                encoder: FrameEncoder(usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks))
+                encoder: FrameEncoder(
+                    usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks, graphics: graphics))
             return await session.run(term: term, list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)

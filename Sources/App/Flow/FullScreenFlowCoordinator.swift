@@ -63,6 +63,10 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var isPicking = false
     /// The rows Enter picked, to be written once the terminal is restored.
     private(set) var picked: PickedRows?
+    /// The artwork the results' preview and the details show, where the terminal draws pictures.
+    var artwork: ArtworkLoader? {
+        didSet { artwork?.onLoad = { [weak self] in self?.setNeedsDisplay() } }
+    }
 
     init(container: MusicVideosSceneDIContainer, settings: MusicVideosSearchFlowCoordinator.Settings) {
         self.container = container
@@ -245,6 +249,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void
     ) {
         let (view, viewModel) = container.makeFullScreenResultsView(actions: actions, title: title)
+        view.artwork = artwork
         push(view)
         view.load { await load(viewModel) }
     }
@@ -254,6 +259,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         load: (@MainActor (any MusicVideoDetailsViewModel) async -> Void)?
     ) {
         let (view, viewModel) = container.makeFullScreenDetailsView(video: video, actions: actions)
+        view.artwork = artwork
         push(view)
         if let load { view.load { await load(viewModel) } }
     }

@@ -44,6 +44,7 @@ final class FullScreenSession {
         defer {
             ticker?.cancel()
             events.stop()
+            removeImages()
             terminal.leave()
         }
         coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
@@ -90,6 +91,7 @@ final class FullScreenSession {
     /// as the terminal itself would for a cooked-mode program, whatever the parent; once continued
     /// (or when the stop was ignored), enter again.
     private func suspend() {
+        removeImages()
         terminal.leave()
         events?.stopJob()
         resume()
@@ -116,6 +118,13 @@ final class FullScreenSession {
     /// to the shell. `fg` continues the process in the foreground, and `resume` enters then.
     private func stopUntilForeground() {
         kill(0, SIGTTOU)
+    }
+
+    /// Pictures a terminal keeps apart from the text (kitty) are taken off before it is left.
+    private func removeImages() {
+        let bytes = encoder.imagesRemoval
+        guard !bytes.isEmpty, terminal.isEntered, shown?.images.isEmpty == false else { return }
+        _ = terminal.write(bytes)
     }
 
     private func queueDraw() {

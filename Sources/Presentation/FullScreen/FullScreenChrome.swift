@@ -41,6 +41,7 @@ public enum FullScreenChrome {
         if let help {
             drawHelp(help, into: &upper, top: helpTop)
             upper.cursor = nil
+            upper.removeImages()  // a picture would lie over the box
         }
         frame.place(upper, at: 0)
         for (offset, text) in messageLines.enumerated() {

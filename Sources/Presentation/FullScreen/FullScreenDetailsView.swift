@@ -39,6 +39,15 @@ public struct DetailsViewState: Equatable, Sendable {
         return frame
     }
 
+    /// Where artwork goes when pictures can be shown: below the fields, when they all fit with
+    /// room to spare below them (the cells there are blank in `render`); `nil` otherwise.
+    public func artworkSlot(columns: Int, rows height: Int) -> ArtworkSlot? {
+        let count = lines(columns: columns).count
+        guard !rows.isEmpty, count <= max(0, height - 2) else { return nil }
+        let top = 2 + count + 1
+        return ArtworkSlot(row: top, column: 2, availableColumns: columns - 4, availableRows: height - top)
+    }
+
     /// The narrowest value column beside the labels; narrower, each value goes under its label.
     static let minimumValueWidth = 12
     /// The most lines a value takes: a value is never a page (the last one ends with `…`).
@@ -102,6 +111,9 @@ public final class FullScreenDetailsView: FullScreenView {
     }
     public weak var host: (any FullScreenHost)?
     private var video: MusicVideo?
+    /// Fetches and keeps the artwork shown below the fields; `nil` where the terminal shows no
+    /// pictures.
+    public var artwork: ArtworkLoader?
 
     public internal(set) var state = DetailsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
@@ -139,7 +151,14 @@ public final class FullScreenDetailsView: FullScreenView {
 
     public func render(columns: Int, rows: Int) -> Frame {
         size = (columns, rows)
-        return state.render(columns: columns, rows: rows)
+        var frame = state.render(columns: columns, rows: rows)
+        if let artwork {
+            let slot = state.artworkSlot(columns: columns, rows: rows)
+            let url = video?.artworkURL
+            let request = slot.flatMap { slot in url.map { ArtworkLoader.Request(url: $0, pixelSize: slot.pixelSize) } }
+            if let slot, let image = artwork.picture(for: request)?.image(at: slot) { frame.add(image) }
+        }
+        return frame
     }
 
     /// Starts the lookup (a view-model input that awaits its request) through the host, so that

@@ -29,6 +29,8 @@ public final class FullScreenResultsView: FullScreenView {
     }
     /// The body's width at the last drawing, for `p` (and the mouse).
     var width = 80
+    /// Fetches and keeps the artwork the preview shows; `nil` where the terminal shows no pictures.
+    public var artwork: ArtworkLoader?
 
     public internal(set) var state = ResultsViewState() {
         didSet { if state != oldValue { host?.setNeedsDisplay() } }
@@ -144,7 +146,13 @@ public final class FullScreenResultsView: FullScreenView {
         pageHeight = state.listHeight(rows: rows)
         width = columns
         state.scrollToSelection(rows: rows)
-        return state.render(columns: columns, rows: rows)
+        var frame = state.render(columns: columns, rows: rows)
+        if let artwork {
+            let wanted = state.artworkSlot(columns: columns, rows: rows)
+            let picture = artwork.picture(for: wanted.map { .init(url: $0.url, pixelSize: $0.slot.pixelSize) })
+            if let wanted, let image = picture?.image(at: wanted.slot) { frame.add(image) }
+        }
+        return frame
     }
 
     public var keyHints: [KeyHint] {
@@ -206,7 +214,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("digits, Enter", "open the row with that number"),
             ("/", "filter the rows loaded (Enter keeps, Esc clears)"),
             ("S", "sort the rows loaded by year, title, artist, duration, price, then as found"),
-            ("v", "show or hide the preview beside the list"),
+            ("v", "show or hide the preview (details, artwork) beside the list"),
             ("a", "the selected video's artist's videos"),
             ("o", "open the selected video's page in the browser"),
         ] + VideoRequest.help + [

@@ -15,7 +15,12 @@ public struct ResultsViewState: Equatable, Sendable {
     public var title = "Music videos"
     public private(set) var rows: [MusicVideosListItemViewModel] = []
     /// The number of `rows[0]` (an `--offset` search starts past 1).
-    public var firstNumber = 1
+    public var firstNumber = 1 {
+        didSet { measureList() }
+    }
+    /// The width the list's columns need whole (`TableLines.naturalWidth`), measured when the rows
+    /// or their numbers change rather than on every frame: the preview's room is judged from it.
+    public private(set) var listNaturalWidth = 0
     /// Indices into `rows` that pass the filter: in order, or best match first while filtering.
     public private(set) var visible: [Int] = []
     /// The characters the filter matched, by index into `rows`: title's and artist's.
@@ -56,6 +61,7 @@ public struct ResultsViewState: Equatable, Sendable {
         rows = newRows
         marks.keep(only: newRows.map(\.video.id))
         if let firstNumber { self.firstNumber = firstNumber }
+        measureList()
         refilter()
         // Sorted, the next page's rows go where the order puts them: the selection stays put.
         if selectsNextPage, order == nil, newRows.count > previousCount,
@@ -178,15 +184,34 @@ public struct ResultsViewState: Equatable, Sendable {
         let valueWidth = details.map { DisplayWidth.of($0.value) }.max() ?? 0
         // " │ " and the fields, at most 9/20 of the terminal.
         let preview = max(Self.previewMinimumWidth, min(3 + labelWidth + 2 + valueWidth, columns * 9 / 20))
-        let listNeeds = TableLines.naturalWidth(of: rows, largestNumber: firstNumber + rows.count - 1)
+        let listNeeds = listNaturalWidth
         let fits = columns >= Self.previewMinimumColumns && columns - preview >= listNeeds
         guard showsPreview ?? fits, columns - preview >= Self.previewMinimumWidth else { return (columns, nil) }
         return (columns - preview, preview)
     }
 
+    private mutating func measureList() {
+        listNaturalWidth = TableLines.naturalWidth(of: rows, largestNumber: firstNumber + rows.count - 1)
+    }
+
     /// Whether the preview is shown at this width.
     public func isPreviewShown(columns: Int) -> Bool {
         split(columns: columns).preview != nil
+    }
+
+    /// Where the selected row's artwork goes when pictures can be shown: in the preview, below
+    /// the details, as large as the rows left allow; `nil` when the preview is hidden, the row
+    /// names no artwork, or too little room is left. The cells there are blank in `render`.
+    public func artworkSlot(columns: Int, rows height: Int) -> (url: URL, slot: ArtworkSlot)? {
+        let (listColumns, preview) = split(columns: columns)
+        guard let preview, let selected = selectedRow, let url = rows[selected].video.artworkURL else { return nil }
+        let top = 1 + MusicVideoDetailsFormatter.rows(for: rows[selected].video).count + 1
+        // After " │ ", and one column short of the edge.
+        guard
+            let slot = ArtworkSlot(
+                row: top, column: listColumns + 3, availableColumns: preview - 4, availableRows: height - top)
+        else { return nil }
+        return (url, slot)
     }
 
     /// Scrolls so the selection is in view; called before drawing with the body's height.

@@ -1,0 +1,22 @@
+import Foundation
+import Networking
+
+extension APIEndpoints {
+    /// The largest artwork answer read: a few hundred pixels square is far less.
+    public static let maximumArtworkBytes = 2 * 1024 * 1024
+
+    /// `GET https://isN-ssl.mzstatic.com/image/thumb/…/{size}x{size}bb.png`: a video's artwork as
+    /// PNG at the size asked for — the store's image server makes any size of the URLs the
+    /// catalogue names (`…/100x100bb.jpg`), in the format the name ends with.
+    /// - Parameters:
+    ///   - artworkURL: The URL a video names.
+    ///   - pixelSize: Its width and height, in pixels.
+    /// - Returns: The endpoint, decoding to the body's bytes; `nil` when the URL is not of that
+    ///   form (the older `…/133x100-99.jpg` come only as they are, in JPEG).
+    public static func artwork(at artworkURL: URL, pixelSize: Int) -> Endpoint<Data>? {
+        guard let url = ArtworkURL.png(for: artworkURL, pixelSize: pixelSize) else { return nil }
+        return Endpoint(
+            path: url.absoluteString, isFullPath: true, headers: ["Accept": "image/png"],
+            responseDecoder: RawDataResponseDecoder(maximumBytes: maximumArtworkBytes))
+    }
+}

@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+@testable import Data
+
+/// Artwork from the store's image server: the PNG form of the URL a video names, checked before
+/// it is handed on.
+@Suite("Artwork repository")
+struct ArtworkRepositoryTests {
+    private static func url(_ text: String) -> URL {
+        URL(string: text) ?? URL(fileURLWithPath: "/")
+    }
+
+    private static let artworkURL = url(
+        "https://is4-ssl.mzstatic.com/image/thumb/Video114/v4/36/3a/65/x/USATV1900090.sca1.jpg/100x100bb.jpg")
+
+    @Test(
+        "The store's sized names become the size asked for, as PNG; other names have no PNG form",
+        arguments: [
+            (
+                "https://is4-ssl.mzstatic.com/image/thumb/Video114/a.jpg/100x100bb.jpg",
+                "https://is4-ssl.mzstatic.com/image/thumb/Video114/a.jpg/300x300bb.png"
+            ),
+            (
+                "http://is1.mzstatic.com/image/thumb/x/source/100x100bb.jpg?x=1",
+                "http://is1.mzstatic.com/image/thumb/x/source/300x300bb.png"
+            ),
+            (
+                "https://is1-ssl.mzstatic.com/image/thumb/x/170x170bb.png",
+                "https://is1-ssl.mzstatic.com/image/thumb/x/300x300bb.png"
+            ),
+            ("http://a1.phobos.apple.com/us/r1000/045/Video/x.133x100-99.jpg", nil),
+            ("https://is1-ssl.mzstatic.com/image/thumb/x/bb.jpg", nil),
+            ("ftp://is1.mzstatic.com/x/100x100bb.jpg", nil),
+        ])
+    func pngURL(given: String, expected: String?) {
+        #expect(ArtworkURL.png(for: Self.url(given), pixelSize: 300)?.absoluteString == expected)
+    }
+
+    @Test("The request goes to the PNG URL itself, not under the API root, and the PNG's size is read")
+    func request() async throws {
+        let png = Artwork.stub(size: 300).png
+        let service = MockDataTransferService { _ throws(DataTransferError) in png }
+        let artwork = try await DefaultArtworkRepository(dataTransferService: service).artwork(
+            at: Self.artworkURL, pixelSize: 300)
+        #expect(artwork == Artwork(png: png, pixelWidth: 300, pixelHeight: 300))
+        let endpoint = try #require(service.endpoints.first)
+        #expect(endpoint.isFullPath)
+        let configuration = APINetworkConfiguration(baseURL: Self.url("https://itunes.apple.com/"))
+        let request = try endpoint.httpRequest(with: configuration)
+        #expect(
+            request.url.absoluteString
+                == "https://is4-ssl.mzstatic.com/image/thumb/Video114/v4/36/3a/65/x/USATV1900090.sca1.jpg/300x300bb.png"
+        )
+        #expect(request.headers["Accept"] == "image/png")
+    }
+
+    @Test("An answer that is no PNG picture is refused: nothing of it reaches a terminal")
+    func notPNG() async {
+        let service = MockDataTransferService { _ throws(DataTransferError) in Data("<html>oops</html>".utf8) }
+        await #expect(throws: CatalogError.unreadableResponse(reason: "the artwork is not a PNG picture")) {
+            try await DefaultArtworkRepository(dataTransferService: service).artwork(
+                at: Self.artworkURL, pixelSize: 300)
+        }
+    }
+
+    @Test("A URL with no PNG form asks nothing and gives no picture; the use case asks nothing for a non-web URL")
+    func nothingToAsk() async throws {
+        let service = MockDataTransferService()
+        let repository = DefaultArtworkRepository(dataTransferService: service)
+        #expect(try await repository.artwork(at: Self.url("https://a.example/x.133x100-99.jpg"), pixelSize: 300) == nil)
+        #expect(
+            try await DefaultFetchArtworkUseCase(repository: repository).execute(
+                url: URL(fileURLWithPath: "/etc/passwd"), pixelSize: 300) == nil)
+        #expect(service.endpoints.isEmpty)
+    }
+
+    @Test("A body over the limit is refused by the decoder, whatever the engine let through")
+    func sizeLimit() {
+        let decoder = RawDataResponseDecoder(maximumBytes: 8)
+        #expect(throws: DecodingError.self) { try decoder.decode(Data(count: 9), as: Data.self) }
+        #expect((try? decoder.decode(Data(count: 8), as: Data.self))?.count == 8)
+    }
+}
