@@ -60,6 +60,25 @@ struct ArtworkEndToEndTests {
         if let removal, let leave { #expect(removal.lowerBound < leave.lowerBound) }
     }
 
+    @Test("The picker is the same session: on a kitty terminal it shows the artwork too, on /dev/tty")
+    func picker() async throws {
+        let server = try Self.server()
+        var environment = MVSearchProcess.environment(["TERM": "xterm-kitty"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal.picker(
+            ["--pick", "clairo"], environment: environment, output: "/dev/null", columns: 140, rows: 40)
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+        terminal.send("v")
+        #expect(
+            await MVSearchProcess.offPool {
+                terminal.wait { $0.contains(";\(Self.pngBase64)\u{1B}\\") }
+            })
+        terminal.send("q")
+        let (status, _) = await MVSearchProcess.offPool { terminal.finish() }
+        #expect(status == 130)  // a cancelled pick
+        #expect(terminal.output.contains(Self.kittyRemoval))
+    }
+
     @Test(
         "No picture where none is known to work, or where it is turned off: none drawn in the preview or the details, none asked for",
         arguments: [

@@ -75,18 +75,25 @@ final class AppFlowCoordinator {
         if let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
             let terminal = RawTerminal(reportsMouse: fullScreen.mouse)
         {
-            let graphics = sceneContainer.graphics
             let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
-            coordinator.reportsMouse = fullScreen.mouse
-            if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
-            let session = FullScreenSession(
-                coordinator: coordinator, terminal: terminal,
-                encoder: FrameEncoder(
-                    usesColor: style.usesColor, usesHyperlinks: fullScreen.hyperlinks, graphics: graphics))
-            return await session.run(term: term, list: list)
+            return await fullScreenSession(coordinator, on: terminal, usesColor: style.usesColor, options: fullScreen)
+                .run(term: term, list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
             .start(term: term, list: list)
+    }
+
+    /// The full-screen session on `terminal`: the mouse and artwork as the options and the
+    /// terminal allow (`-i` and `--pick` alike).
+    func fullScreenSession(
+        _ coordinator: FullScreenFlowCoordinator, on terminal: RawTerminal, usesColor: Bool, options: FullScreenOptions
+    ) -> FullScreenSession {
+        let graphics = sceneContainer.graphics
+        coordinator.reportsMouse = options.mouse
+        if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
+        return FullScreenSession(
+            coordinator: coordinator, terminal: terminal,
+            encoder: FrameEncoder(usesColor: usesColor, usesHyperlinks: options.hyperlinks, graphics: graphics))
     }
 
     /// `--history`: recent searches, newest first, one per line or as JSON.
