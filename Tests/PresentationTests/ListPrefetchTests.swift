@@ -77,6 +77,39 @@ struct ListPrefetchTests {
         await eventually { useCase.executedQueries.map(\.offset).prefix(3) == [0, 2, 2] }
     }
 
+    @Test(
+        "Given a rate limit, moving past the last row again says it again without asking, until its wait has passed; r asks at once"
+    )
+    func rateLimitSaidNotAsked() async {
+        let clock = Locked(ContinuousClock.now)
+        let limited = Locked(true)
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
+            if query.offset > 0, limited.value { throw .rateLimited(retryAfter: 30) }
+            return Self.page(query)
+        }
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase(),
+            keepsLoadedPages: true, now: { clock.value })
+        let errors = PublisherRecorder(viewModel.error)
+        let items = PublisherRecorder(viewModel.items)
+        await viewModel.didSearch(query: query)
+        await viewModel.didLoadNextPage()
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2])
+        for _ in 1...5 { await viewModel.didLoadNextPage() }  // the user keeps pressing ↓ at the end
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2])
+        #expect(errors.values == Array(repeating: .rateLimited(retryAfter: 30), count: 6))
+        clock.withLock { $0 += .seconds(31) }
+        await viewModel.didLoadNextPage()  // the wait has passed: asked again
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2, 2])
+        await viewModel.didRetry()  // r does not wait for the service's time
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2, 2, 2])
+        limited.withLock { $0 = false }
+        await viewModel.didRetry()
+        #expect(items.values.last?.count == 4)
+        await viewModel.didLoadNextPage()  // answered again: nothing held back
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2, 2, 2, 2, 4])
+    }
+
     @Test("Given a page loading (its request may be waiting out a Retry-After), nothing is fetched beside it")
     func notWhileLoading() async {
         let (stream, release) = AsyncStream<Void>.makeStream()

@@ -31,8 +31,11 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     private var prefetchCount = 0
     /// The next page's background fetch failed: said only when the user reaches the end.
     private var prefetchFailure: (query: MusicVideoQuery, error: CatalogError)?
-    /// The service asked to wait (rate limited): nothing is fetched in the background before then.
+    /// The service asked to wait (rate limited): nothing is fetched in the background before then,
+    /// and reaching the end again says the refusal again instead of asking (`r` still asks).
     private var quietUntil: ContinuousClock.Instant?
+    /// The refusal that set `quietUntil`.
+    private var rateLimit: CatalogError?
     /// Where the user's view is: a row loaded, and how many rows a screen holds.
     private var viewport: (row: Int, rowsOnScreen: Int)?
     /// What `didRetry` does: the load that failed last.
@@ -126,6 +129,11 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             prefetchFailure = nil
             failed(failure.error) { [weak self] in await self?.loadPage(query, as: .nextPage) }
             loader.report(failure.error)
+            return
+        }
+        if let quietUntil, now() < quietUntil, let rateLimit {
+            // Each move past the last row would ask again: the service said when it will answer.
+            loader.report(rateLimit)
             return
         }
         await loadPage(query, as: .nextPage)
@@ -223,9 +231,15 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     /// rate limit until its wait has passed.
     private func failed(_ error: CatalogError, retry: @escaping @MainActor () async -> Void) {
         self.retry = retry
-        if case .rateLimited(let retryAfter) = error {
-            quietUntil = now() + (retryAfter.map { Duration.seconds($0) } ?? Self.rateLimitPause)
-        }
+        holdBack(after: error)
+    }
+
+    /// After a rate limit, nothing is asked before the wait the service named (or
+    /// `rateLimitPause`) has passed, but by `r`.
+    private func holdBack(after error: CatalogError) {
+        guard case .rateLimited(let retryAfter) = error else { return }
+        quietUntil = now() + (retryAfter.map { Duration.seconds($0) } ?? Self.rateLimitPause)
+        rateLimit = error
     }
 
     /// Fetches the next page in the background when the user's view is within one screen of the
@@ -263,9 +277,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         case .failure(let error):
             prefetch = nil
             prefetchFailure = (current.query, error)
-            if case .rateLimited(let retryAfter) = error {
-                quietUntil = now() + (retryAfter.map { Duration.seconds($0) } ?? Self.rateLimitPause)
-            }
+            holdBack(after: error)
         case .success(let next) where keepsLoadedPages:
             prefetch = nil
             if next.videos.isEmpty {
@@ -285,6 +297,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     }
 
     private func show(_ loaded: Loaded, appending: Bool = false) {
+        (quietUntil, rateLimit) = (nil, nil)  // the service answers again
         let source: MusicVideosListSource
         let videos: [MusicVideo]
         switch loaded {
