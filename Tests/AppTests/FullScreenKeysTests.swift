@@ -76,6 +76,11 @@ struct FullScreenKeysTests {
         #expect(session.statusLine.hasPrefix("Enter search ·"))
         await session.type(.enter)
         #expect(session.repository.searchedQueries.map(\.term) == ["jack", "7"])
+        // A slash first: the words, even a number a recent search has.
+        await session.type(.escape, .control("u"))
+        await session.type(text: "/2")
+        await session.type(.enter)
+        #expect(session.repository.searchedQueries.map(\.term) == ["jack", "7", "2"])
     }
 
     @Test("? opens help on every screen (F1 in a text field); the help box scrolls at 40×12")
@@ -84,7 +89,7 @@ struct FullScreenKeysTests {
         session.columns = 40
         await session.coordinator.waitUntilIdle()
         await session.type(.character("?"))  // an empty field: ? is help, not a search for "?"
-        #expect(session.screen.contains("┌ Keys 1–9 of 14"))
+        #expect(session.screen.contains("┌ Keys 1–9 of 15"))
         #expect(session.screen.contains("│ a number, Enter"))
         await session.type(.character("x"))  // any other key closes it
         #expect(!session.screen.contains("┌ Keys"))

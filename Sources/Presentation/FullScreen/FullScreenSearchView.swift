@@ -145,6 +145,7 @@ public final class FullScreenSearchView: FullScreenView {
         [
             ("Enter", "search for the words typed"),
             ("a number, Enter", "search again for that recent search"),
+            ("/words, Enter", "search for the words, even a number (/2 searches for 2)"),
             ("↑ / ↓", "recall recent searches"),
             ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
             ("Backspace Delete", "delete a character"),
@@ -161,10 +162,14 @@ public final class FullScreenSearchView: FullScreenView {
         switch key {
         case .enter:
             state.recalled = nil
+            let text = state.field.text
             if let index = state.recentSearchNumbered {
                 viewModel.didSelectRecentSearch(at: index)
+            } else if text.hasPrefix("/") {
+                // Words, whatever they are (`/2` searches for "2"), as in the line session.
+                viewModel.didSubmit(term: String(text.dropFirst()))
             } else {
-                viewModel.didSubmit(term: state.field.text)
+                viewModel.didSubmit(term: text)
             }
         case .up:
             state.recall(older: true)
