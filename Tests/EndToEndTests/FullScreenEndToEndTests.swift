@@ -69,6 +69,26 @@ struct FullScreenEndToEndTests {
         #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
     }
 
+    @Test("-v's request lines are held while the session draws on the terminal, and written once it is left")
+    func diagnosticsHeld() async throws {
+        let server = try Self.server()
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(
+            ["-v", "-i", "--no-cache", "clairo"], environment: environment, errorsOnTerminal: true)
+        #expect(await offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+        #expect(!terminal.output.contains("mvsearch: GET"))  // the request was made and logged, not shown
+        terminal.send("q")
+        let (status, _) = await offPool { terminal.finish() }
+        #expect(status == 0)
+        #expect(await offPool { terminal.wait { $0.contains(Self.leave) && $0.hasSuffix(" ms\r\n") } })
+        let output = terminal.output
+        let leave = output.range(of: Self.leave, options: .backwards)
+        let line = output.range(of: "mvsearch: GET ")
+        #expect(leave != nil && line != nil)
+        if let leave, let line { #expect(leave.upperBound <= line.lowerBound) }
+    }
+
     @Test("Ctrl-Z restores the terminal and stops; on continuing it enters again and redraws")
     func suspend() async throws {
         let server = try Self.server()

@@ -46,8 +46,8 @@ extension AppFlowCoordinator {
         }
         let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
         coordinator.isPicking = true
-        let status = await fullScreenSession(coordinator, on: terminal, usesColor: usesColor, options: options)
-            .run(term: term, list: list)
+        let status = await runFullScreen(
+            coordinator, on: terminal, usesColor: usesColor, options: options, term: term, list: list)
         guard status == .success, let picked = coordinator.picked else {
             return status == .success ? .interrupted : status  // q, or Esc on the first screen: nothing picked
         }

@@ -76,24 +76,30 @@ final class AppFlowCoordinator {
             let terminal = RawTerminal(reportsMouse: fullScreen.mouse)
         {
             let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
-            return await fullScreenSession(coordinator, on: terminal, usesColor: style.usesColor, options: fullScreen)
-                .run(term: term, list: list)
+            return await runFullScreen(
+                coordinator, on: terminal, usesColor: style.usesColor, options: fullScreen, term: term, list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
             .start(term: term, list: list)
     }
 
-    /// The full-screen session on `terminal`: the mouse and artwork as the options and the
-    /// terminal allow (`-i` and `--pick` alike).
-    func fullScreenSession(
-        _ coordinator: FullScreenFlowCoordinator, on terminal: RawTerminal, usesColor: Bool, options: FullScreenOptions
-    ) -> FullScreenSession {
+    /// Runs the full-screen session on `terminal` (`-i` and `--pick` alike): the mouse and artwork
+    /// as the options and the terminal allow, and what is written to standard error meanwhile held
+    /// until the terminal is restored, so it never lands in a frame.
+    func runFullScreen(
+        _ coordinator: FullScreenFlowCoordinator, on terminal: RawTerminal, usesColor: Bool, options: FullScreenOptions,
+        term: String?, list: PreparedList?
+    ) async -> ExitStatus {
         let graphics = sceneContainer.graphics
         coordinator.reportsMouse = options.mouse
         if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
-        return FullScreenSession(
+        let session = FullScreenSession(
             coordinator: coordinator, terminal: terminal,
             encoder: FrameEncoder(usesColor: usesColor, usesHyperlinks: options.hyperlinks, graphics: graphics))
+        let hold = sceneContainer.console.diagnosticsHold
+        hold?.hold()
+        defer { hold?.release() }
+        return await session.run(term: term, list: list)
     }
 
     /// `--history`: recent searches, newest first, one per line or as JSON.

@@ -16,6 +16,8 @@ struct Console: Sendable {
     /// Shows why the current wait goes on beside the activity indicator (`WaitDetail`); `nil`
     /// where the indicator shows nothing (not a terminal).
     var showWaitDetail: (@MainActor @Sendable (String?) -> Void)? = nil
+    /// Standard error when it is a terminal: held while a full-screen session draws there.
+    var diagnosticsHold: HoldableOutput? = nil
 
     /// The process's standard output and error.
     /// - Parameters:
@@ -28,12 +30,15 @@ struct Console: Sendable {
         var spinner: TerminalSpinner?
         var diagnostics: any TextOutput = standardError
         var showWaitDetail: (@MainActor @Sendable (String?) -> Void)?
+        var diagnosticsHold: HoldableOutput?
         if diagnosticsIsTerminal, environment["TERM"] != "dumb" {
             let shown = TerminalSpinner(
                 output: standardError, columns: { TerminalSize.columns(of: STDERR_FILENO, environment: environment) })
             spinner = shown
             // A message written while the spinner shows takes its line instead of running into it.
-            diagnostics = SpinnerSharedOutput(spinner: shown)
+            let hold = HoldableOutput(SpinnerSharedOutput(spinner: shown))
+            diagnosticsHold = hold
+            diagnostics = hold
             showWaitDetail = { shown.show(detail: $0) }
         }
         let output = FileDescriptorOutput(
@@ -50,7 +55,8 @@ struct Console: Sendable {
             width: TerminalSize.columns(
                 of: outputIsTerminal ? STDOUT_FILENO : nil, environment: environment),
             activityIndicator: spinner ?? HiddenActivityIndicator(),
-            showWaitDetail: showWaitDetail
+            showWaitDetail: showWaitDetail,
+            diagnosticsHold: diagnosticsHold
         )
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Presentation
+import Synchronization
+
+/// Standard error on the terminal a full-screen session draws on: a message written meanwhile
+/// (`-v`'s request lines, a warning) would land in the middle of a frame and stay there, so while
+/// the session runs it is kept — up to `limitBytes`, then counted — and written once the
+/// terminal is restored.
+final class HoldableOutput: TextOutput, Sendable {
+    /// How much is kept while held; what comes after is counted and said in one line.
+    static let limitBytes = 256 * 1024
+
+    private struct State {
+        var isHeld = false
+        var held: [String] = []
+        var heldBytes = 0
+        var dropped = 0
+    }
+
+    private let output: any TextOutput
+    private let state = Mutex(State())
+
+    init(_ output: any TextOutput) {
+        self.output = output
+    }
+
+    func write(_ text: String) {
+        let passes = state.withLock { state -> Bool in
+            guard state.isHeld else { return true }
+            if state.heldBytes + text.utf8.count <= Self.limitBytes {
+                state.held.append(text)
+                state.heldBytes += text.utf8.count
+            } else {
+                state.dropped += 1
+            }
+            return false
+        }
+        if passes { output.write(text) }
+    }
+
+    /// Keeps what is written from now on, until `release()`.
+    func hold() {
+        state.withLock { $0.isHeld = true }
+    }
+
+    /// Writes what was kept, in order, and lets writes through again.
+    func release() {
+        let (held, dropped) = state.withLock { state in
+            defer { state = State() }
+            return (state.held, state.dropped)
+        }
+        for text in held { output.write(text) }
+        if dropped > 0 {
+            output.write(
+                "mvsearch: \(dropped) more messages written during the session were left out"
+                    + " — send them to a file to keep them all (2> file)\n")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Mocks
+import Testing
+
+@testable import App
+
+/// Standard error held while a full-screen session draws on the terminal.
+@Suite("Standard error held during a full-screen session")
+struct HoldableOutputTests {
+    @Test("Given it held, what is written waits, in order, until release; then writes go through again")
+    func heldUntilRelease() {
+        let terminal = CapturingOutput()
+        let output = HoldableOutput(terminal)
+        output.write("before\n")
+        output.hold()
+        output.write("one\n")
+        output.write("two\n")
+        #expect(terminal.chunks == ["before\n"])
+        output.release()
+        #expect(terminal.chunks == ["before\n", "one\n", "two\n"])
+        output.write("after\n")
+        #expect(terminal.text == "before\none\ntwo\nafter\n")
+    }
+
+    @Test("Given more than its limit written while held, the rest is counted and said in one line")
+    func bounded() {
+        let terminal = CapturingOutput()
+        let output = HoldableOutput(terminal)
+        output.hold()
+        let line = String(repeating: "x", count: 1023) + "\n"
+        let kept = HoldableOutput.limitBytes / line.utf8.count
+        for _ in 0..<(kept + 3) { output.write(line) }
+        output.release()
+        #expect(terminal.chunks.count == kept + 1)
+        #expect(
+            terminal.chunks.last?.hasPrefix("mvsearch: 3 more messages written during the session were left out")
+                == true)
+    }
+}
