@@ -39,6 +39,7 @@ enum CommandLineParser {
                 if value == nil, let next = remaining.first, option.acceptsNext(next) { value = remaining.popFirst() }
             }
             try option.apply(&options, OptionArgument(name: name, value: value))
+            if !options.given.contains(option.long) { options.given.append(option.long) }
             switch options.action {
             case .help?: return .help
             case .version?: return .version
