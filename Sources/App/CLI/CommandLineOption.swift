@@ -230,7 +230,15 @@ struct OptionArgument: Sendable {
     /// The value as a whole number.
     func integer() throws(UsageError) -> Int {
         let text = try text()
-        guard let number = Int(text.trimmingWhitespace()) else {
+        let digits = text.trimmingWhitespace()
+        guard let number = Int(digits) else {
+            let unsigned = digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : digits[...]
+            if !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                let size = digits.hasPrefix("-") ? "small" : "large"
+                throw UsageError(
+                    "option \(name) is too \(size): \(CommandLineParser.quoted(text)) — see mvsearch --help for its range"
+                )
+            }
             throw UsageError("option \(name) needs a whole number, not \(CommandLineParser.quoted(text))")
         }
         return number
