@@ -81,13 +81,14 @@ _mvsearch() {
     _mvsearch_terms "$current"
 }
 
-# Recent searches as terms: `mvsearch --history` reads one local file (no network).
+# Recent searches as terms: `mvsearch --history --format plain` reads one local file (no network);
+# plain lines whatever the settings file's format says.
 _mvsearch_terms() {
     local current=$1 term
     command -v mvsearch >/dev/null 2>&1 || return 0
     while IFS= read -r term; do
         [[ -n $term && $term == "$current"* ]] && COMPREPLY+=("$(printf '%q' "$term")")
-    done < <(command mvsearch --history 2>/dev/null)
+    done < <(command mvsearch --history --format plain 2>/dev/null)
 }
 
 complete -F _mvsearch mvsearch

@@ -2,9 +2,10 @@
 # recent searches as terms. Kept in step with the option table
 # (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
-# Recent searches: `mvsearch --history` reads one local file (no network).
+# Recent searches: `mvsearch --history --format plain` reads one local file (no network);
+# plain lines whatever the settings file's format says.
 function __mvsearch_terms
-    type -q mvsearch; and command mvsearch --history 2>/dev/null
+    type -q mvsearch; and command mvsearch --history --format plain 2>/dev/null
 end
 
 # The keys of --json, after what stands before the last comma of the current word.

@@ -20,6 +20,12 @@ struct AppConfigurationTests {
         #expect(configuration.country == "US")
     }
 
+    @Test("MVSEARCH_CACHE_TTL takes spaces around its number, as --limit does; anything else is refused")
+    func cacheTimeToLive() throws {
+        #expect(try configuration(environment: ["MVSEARCH_CACHE_TTL": " 5"]).cacheTimeToLive == 5)
+        #expect(throws: UsageError.self) { try configuration(environment: ["MVSEARCH_CACHE_TTL": "5s"]) }
+    }
+
     @Test(
         "Plain http is allowed to loopback hosts, and a trailing slash is added",
         arguments: [

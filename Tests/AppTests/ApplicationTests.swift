@@ -55,7 +55,7 @@ struct ApplicationTests {
             (["--id", "5", "--no-explicit"], "--no-explicit does not apply to --id — drop it"),
             (
                 ["--artist-id", "5", "--by", "song", "--offset", "5"],
-                "--by and --offset do not apply to --artist-id — drop them"
+                "--offset and --by do not apply to --artist-id — drop them"
             ),
             (["--artists", "--by", "song", "clairo"], "--by does not apply to --artists — drop it"),
             (["--history", "--offset", "3"], "--offset does not apply to --history — drop it"),
@@ -68,6 +68,43 @@ struct ApplicationTests {
         #expect(result.status == .usage)
         #expect(result.diagnostics == "mvsearch: \(message)\n")
         #expect(repository.searchedQueries.isEmpty)
+    }
+
+    @Test(
+        "Given an option typed for a run it does not shape, then 64 naming both, and nothing runs",
+        arguments: [
+            (["--limit", "5", "--history"], "--limit does not apply to --history — drop it"),
+            (["-c", "gb", "--history"], "--country does not apply to --history — drop it"),
+            (["--timeout", "5", "--settings"], "--timeout does not apply to --settings — drop it"),
+            (["--settings", "--json"], "--json does not apply to --settings — drop it"),
+            (["--id", "5001", "--limit", "3"], "--limit does not apply to --id — drop it"),
+            (["-i", "--json", "clairo"], "--json does not apply to --interactive — drop it"),
+            (["--clear-history", "--json"], "--json does not apply to --clear-history — drop it"),
+            (["--clear-history", "--offline"], "--offline does not apply to --clear-history — drop it"),
+            (["--no-mouse", "clairo"], "--no-mouse does not apply to a search — drop it"),
+            (["-i", "--artists", "--format", "json", "x"], "--format does not apply to --interactive — drop it"),
+        ])
+    func optionsThatDoNotApply(arguments: [String], message: String) async {
+        let repository = MockMusicVideosRepository.returning([.stub()])
+        let recent = InMemoryRecentSearchesRepository()
+        let result = await run(
+            arguments, overrides: .init(musicVideosRepository: repository, recentSearchesRepository: recent))
+        #expect(result.status == .usage)
+        #expect(result.output.isEmpty)
+        #expect(result.diagnostics == "mvsearch: \(message)\n")
+        #expect(repository.searchedQueries.isEmpty)
+    }
+
+    @Test(
+        "Given options that shape the run, then they are taken: --history's formats, --settings' settings",
+        arguments: [
+            ["--history", "--json"], ["--history", "--format", "plain"], ["--history", "--json", "term"],
+            ["--settings", "-c", "gb", "-l", "5", "--format", "json", "--no-mouse"], ["-v", "--no-color", "--history"],
+        ])
+    func optionsThatApply(arguments: [String]) async {
+        let result = await run(arguments, overrides: .init())
+        #expect(result.status == .success, "\(result.diagnostics)")
+        #expect(result.diagnostics.isEmpty)
     }
 
     @Test("On a terminal the default format is a table, coloured unless NO_COLOR is set")

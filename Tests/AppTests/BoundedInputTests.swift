@@ -76,6 +76,28 @@ struct BoundedInputTests {
         #expect(diagnostics.text.hasPrefix("mvsearch: line 1 of the input is longer than 4096 bytes"))
     }
 
+    @Test("Given a non-blocking input that is often empty (EAGAIN), then it is waited on and every line is read")
+    func nonBlockingInput() async throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(Glibc.pipe(&ends) == 0)
+        let reader = ends[0]
+        let writer = ends[1]
+        defer { close(reader) }
+        try #require(fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK) == 0)
+        // One line a write: the reader keeps finding the pipe empty between them.
+        let thread = Thread {
+            for number in 0..<2000 {
+                let line = Array("line \(number)\n".utf8)
+                guard line.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) == line.count else { break }
+            }
+            close(writer)
+        }
+        thread.start()
+        let input = StandardInputReader(descriptor: reader, diagnostics: CapturingOutput())
+        #expect(await lines(of: input) == (0..<2000).map { "line \($0)" })
+        #expect(input.failure == nil)
+    }
+
     @Test("Given an input that cannot be read, then the session ends saying why, with 74, not as at its end")
     func readError() async throws {
         let folder = open("/", O_RDONLY)  // reading a folder fails (EISDIR)

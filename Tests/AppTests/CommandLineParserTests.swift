@@ -85,6 +85,18 @@ struct CommandLineParserTests {
         #expect(try options(["--format=jsonl", "--json", "id", "--format", "json", "x"]).format == .json)
     }
 
+    @Test("Short options glue as getopt reads them: -l5, -vl5, -vl 5, -vi; spaces around a number are allowed")
+    func gluedShortOptions() throws {
+        #expect(try options(["-l5", "x"]).limit == 5)
+        let glued = try options(["-vl5", "x"])
+        #expect(glued.verbose && glued.limit == 5 && glued.term == "x")
+        let separate = try options(["-vl", "5", "x"])
+        #expect(separate.verbose && separate.limit == 5 && separate.term == "x")
+        let flags = try options(["-vi", "-cgb"])
+        #expect(flags.verbose && flags.interactive && flags.country == "gb")
+        #expect(try options(["--limit", " 5", "x"]).limit == 5)
+    }
+
     @Test(
         "Bad arguments are usage errors naming the problem",
         arguments: [
@@ -111,6 +123,14 @@ struct CommandLineParserTests {
             (["--json", "id", "--format", "table", "x"], "not of --format table — drop one"),
             (["--json=id", "--format", "plain", "x"], "not of --format plain"),
             (["--unknown\u{1B}[2J", "x"], "'--unknown[2J'"),
+            (["--js", "x"], "unknown option '--js' — did you mean --json?"),
+            (
+                ["--id", "99999999999999999999"],
+                "option --id is too large: '99999999999999999999' — see mvsearch --help"
+            ),
+            (["-l", "-99999999999999999999", "x"], "option -l is too small"),
+            (["-lx", "x"], "option -l needs a whole number, not 'x'"),
+            (["-vq", "x"], "unknown option '-vq'"),
         ])
     func usageErrors(arguments: [String], mentions: String) {
         do {

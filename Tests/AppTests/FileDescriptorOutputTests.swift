@@ -55,4 +55,31 @@ struct FileDescriptorOutputTests {
         output.write("fine\n")
         #expect(output.failure == nil)
     }
+
+    @Test("A non-blocking pipe that fills (EAGAIN) is waited on, and everything reaches its reader")
+    func nonBlockingPipe() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        let reader = ends[0]
+        let writer = ends[1]
+        defer { close(reader) }
+        try #require(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
+        let text = String(repeating: "0123456789abcdef\n", count: 65_536)
+        let output = FileDescriptorOutput(fileDescriptor: writer)
+        // More than a pipe holds, written from a thread of its own while this one reads it.
+        let thread = Thread {
+            output.write(text)
+            close(writer)
+        }
+        thread.start()
+        var received = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            received += count
+        }
+        #expect(received == text.utf8.count)
+        #expect(output.failure == nil)
+    }
 }

@@ -149,4 +149,15 @@ struct ManPageAndCompletionsTests {
         #expect(script.contains("-l sort -x -a '\(sort)'"))
         #expect(script.contains("for field in \(JSONFields.known.joined(separator: " "))\n"))
     }
+
+    @Test("Each completion reads the recent searches as plain lines, whatever format the settings file sets")
+    func recentSearchesArePlain() throws {
+        for path in ["completions/mvsearch.bash", "completions/_mvsearch", "completions/mvsearch.fish"] {
+            let calls = try Self.text(path).split(separator: "\n").filter {
+                !$0.hasPrefix("#") && $0.contains("mvsearch --history")
+            }
+            #expect(calls.count == 1, "\(path)")
+            #expect(calls.allSatisfy { $0.contains("mvsearch --history --format plain ") }, "\(path)")
+        }
+    }
 }

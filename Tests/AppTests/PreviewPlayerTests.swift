@@ -106,7 +106,11 @@ final class FakePrograms {
                 missing.play(url).message == "cannot start nosuchplayer — set MVSEARCH_PLAYER to a player's command")
             let unclosed = SystemPreviewPlayer(
                 environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "mpv 'oops"], browser: browser)
-            #expect(unclosed.play(url) == .chosenPlayerMissing(program: "mpv 'oops"))
+            #expect(unclosed.play(url) == .unterminatedQuote(command: "mpv 'oops"))
+            #expect(
+                unclosed.play(url).message
+                    == "the player's command mpv 'oops has an unterminated quote — close it in MVSEARCH_PLAYER"
+                    + " (or the settings file's player)")
             #expect(browser.opened.withLock { $0 }.isEmpty)
         }
 

@@ -77,6 +77,17 @@ struct SettingsApplicationTests {
         #expect(url.query == "term=x&media=musicVideo&entity=musicVideo&country=GB&limit=7")
     }
 
+    @Test("Given settings in the file that a run has no use for, then they are never refused (only typed options are)")
+    func settingsNeverRefused() async throws {
+        try writeSettings("country = gb\nlimit = 7\nformat = json\nmouse = off\nimages = off\n")
+        for arguments in [["--history"], ["--clear-history"], ["--settings"]] {
+            let result = await run(
+                arguments, environment: ["MVSEARCH_COUNTRY": "jp"],
+                overrides: .init(sessionManager: MockNetworkSessionManager()))
+            #expect(result.status == .success, "\(arguments): \(result.diagnostics)")
+        }
+    }
+
     @Test("Given the file and the command line, then the command line wins; given the environment, it beats the file")
     func precedence() async throws {
         try writeSettings("country = gb\n")

@@ -66,7 +66,9 @@ struct SettingsFileTests {
             ("= GB", 1, "has no key before =", "country, limit"),
             ("country =", 1, "country has no value", "give a two-letter store country"),
             ("colour = on\ncolour = off", 2, "sets colour again (line 1 set it)", "keep one of the two"),
-            ("player = mpv\u{1B}[2J", 1, "player has a control character", "command line"),
+            ("player = mpv\u{1B}[2J", 1, "player's value contains a control character (U+001B)", "command line"),
+            ("country = G\u{0}B", 1, "country's value contains a NUL byte", "two-letter store country"),
+            ("player = mpv 'oops", 1, "player's command has an unterminated quote", "close the quote"),
         ])
     func badLine(text: String, line: Int, problem: String, advice: String) {
         #expect {

@@ -156,7 +156,7 @@ struct TopChartTests {
             (["--top", "--limit", "500"], "the limit 500 is out of range — use --limit 1 to 200"),
             (["--top", "--limit", "0"], "the limit 0 is out of range — use --limit 1 to 200"),
             (["--top", "-c", "usa"], "\"usa\" is not a two-letter country code — use a code such as US, GB or JP"),
-            (["--top", "--offset", "3", "--by", "artist"], "--by and --offset do not apply to --top — drop them"),
+            (["--top", "--offset", "3", "--by", "artist"], "--offset and --by do not apply to --top — drop them"),
         ])
     func usage(arguments: [String], message: String) async {
         let charts = MockMusicVideoChartsRepository()  // any call fails the test

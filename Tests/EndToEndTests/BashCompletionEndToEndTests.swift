@@ -71,6 +71,17 @@ struct BashCompletionEndToEndTests {
             "XDG_STATE_HOME": state.path, "PATH": products + ":/usr/bin:/bin",
         ])
         #expect(try await complete(["mvsearch", "ja"], environment: environment) == [#"jack\ johnson"#, "jamiroquai"])
+        // A settings file asking for JSON does not turn the terms into JSON.
+        let configuration = state.appendingPathComponent("config")
+        try FileManager.default.createDirectory(
+            at: configuration.appendingPathComponent("mvsearch"), withIntermediateDirectories: true)
+        let settings = configuration.appendingPathComponent("mvsearch/config")
+        try Data("format = json\n".utf8).write(to: settings)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: settings.path)
+        var jsonSettings = environment
+        jsonSettings["XDG_CONFIG_HOME"] = configuration.path
+        #expect(
+            try await complete(["mvsearch", "ja"], environment: jsonSettings) == [#"jack\ johnson"#, "jamiroquai"])
         #expect(try await complete(["mvsearch", "-l", "5", "cl"], environment: environment) == ["clairo"])
         // A term is quoted so that the shell reads it back as the same one word, never runs it.
         #expect(try await complete(["mvsearch", "a;"], environment: environment) == [#"a\;b\ \$\(touch\ x\)\ \`y\`"#])

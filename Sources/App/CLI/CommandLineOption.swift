@@ -18,6 +18,29 @@ struct CommandLineOption: Sendable {
         case optional(String)
     }
 
+    /// The runs an option can shape. An option given on the command line for a run outside its
+    /// scopes is refused (`--limit does not apply to --history`) rather than silently ignored.
+    enum Scope: Sendable, CaseIterable {
+        /// A search for music videos, written once.
+        case search
+        /// `--id`.
+        case lookup
+        /// A list command (`--artists`, `--artist-id`, `--top`), written once or as the session's start.
+        case list
+        /// The interactive session (`-i`, or no term on a terminal).
+        case session
+        /// `--pick`.
+        case pick
+        case history, clearHistory, settings
+
+        /// Every run that asks the service (or the response cache) something.
+        static let requests: Set<Scope> = [.search, .lookup, .list, .session, .pick]
+        /// Every run that writes results in an output format.
+        static let formatted: Set<Scope> = [.search, .lookup, .list, .pick]
+        /// The full-screen session's own settings.
+        static let fullScreen: Set<Scope> = [.session, .pick]
+    }
+
     /// Sets what the option says in the options parsed so far.
     typealias Apply = @Sendable (_ options: inout SearchOptions, _ argument: OptionArgument) throws(UsageError) -> Void
 
@@ -34,12 +57,16 @@ struct CommandLineOption: Sendable {
     let choices: [String]
     /// One line or more of help, without the names; lines after the first are continuations.
     let help: [String]
+    /// The runs the option shapes; everywhere, for the options that choose the run and for those
+    /// that suit every run (`--no-color`, `--verbose`).
+    let scopes: Set<Scope>
     let apply: Apply
 
     init(
         _ long: String, short: String? = nil, aliases: [String] = [], value: Value = .none,
-        acceptsNext: @escaping @Sendable (String) -> Bool = { _ in false }, choices: [String] = [], help: String...,
-        apply: @escaping Apply
+        acceptsNext: @escaping @Sendable (String) -> Bool = { _ in false }, choices: [String] = [],
+        scopes: Set<Scope> = Set(Scope.allCases),
+        help: String..., apply: @escaping Apply
     ) {
         self.long = long
         self.short = short
@@ -48,6 +75,7 @@ struct CommandLineOption: Sendable {
         self.acceptsNext = acceptsNext
         self.choices = choices
         self.help = help
+        self.scopes = scopes
         self.apply = apply
     }
 
@@ -79,31 +107,35 @@ struct CommandLineOption: Sendable {
 
     private static let beforeListCommands: [CommandLineOption] = [
         CommandLineOption(
-            "--limit", short: "-l", value: .required("N"),
+            "--limit", short: "-l", value: .required("N"), scopes: [.search, .list, .session, .pick, .settings],
             help: "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
                 + "(default \(MusicVideoQuery.defaultLimit))"
         ) { options, argument throws(UsageError) in options.limit = try argument.integer() },
-        CommandLineOption("--offset", value: .required("N"), help: "skip the first N results") {
+        CommandLineOption("--offset", value: .required("N"), scopes: [.search], help: "skip the first N results") {
             options, argument throws(UsageError) in options.offset = try argument.integer()
         },
         CommandLineOption(
-            "--country", short: "-c", value: .required("CC"),
+            "--country", short: "-c", value: .required("CC"), scopes: Scope.requests.union([.settings]),
             help: "two-letter store country (default $MVSEARCH_COUNTRY, else the settings file, else US)"
         ) { options, argument throws(UsageError) in options.country = try argument.text() },
         CommandLineOption(
             "--by", value: .required("FIELD"), choices: MusicVideoQuery.Attribute.allCases.map(\.rawValue),
+            scopes: [.search, .session, .pick],
             help: "match the term against artist, song, album or any (default any)"
         ) { options, argument throws(UsageError) in options.attribute = try argument.choice() },
-        CommandLineOption("--no-explicit", help: "leave out explicit videos") { options, _ in
+        CommandLineOption("--no-explicit", scopes: [.search, .session, .pick], help: "leave out explicit videos") {
+            options, _ in
             options.allowsExplicit = false
         },
         CommandLineOption(
             "--format", value: .required("FORMAT"), choices: OutputFormat.allCases.map(\.rawValue),
+            scopes: Scope.formatted.union([.history, .settings]),
             help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
                 + "(default: table on a terminal, else plain)"
         ) { options, argument throws(UsageError) in options.format = try argument.choice() },
         CommandLineOption(
             "--json", value: .optional("FIELDS"), acceptsNext: CommandLineParser.isFieldList, choices: JSONFields.known,
+            scopes: Scope.formatted.union([.history]),
             help: "JSON (--format json, or jsonl if chosen); FIELDS keeps only those keys,",
             "in that order: --json id,title,url. The next word is FIELDS only if it has",
             "a comma or is one key (--json title), else it is the term (--json clairo)"
@@ -121,28 +153,32 @@ struct CommandLineOption: Sendable {
             options, _ in options.reverse = true
         },
         CommandLineOption(
-            "--timeout", value: .required("S"), help: "seconds each request may take in all (default 15)"
+            "--timeout", value: .required("S"), scopes: Scope.requests,
+            help: "seconds each request may take in all (default 15)"
         ) { options, argument throws(UsageError) in options.timeout = try argument.seconds() },
         CommandLineOption(
-            "--retries", value: .required("N"),
+            "--retries", value: .required("N"), scopes: Scope.requests,
             help: "tries again after server errors and broken connections, 0–5 (default 2)"
         ) { options, argument throws(UsageError) in options.retries = try argument.integer() },
         CommandLineOption(
-            "--base-url", value: .required("URL"),
+            "--base-url", value: .required("URL"), scopes: Scope.requests,
             help: "API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);",
             "plain http only for loopback hosts"
         ) { options, argument throws(UsageError) in options.baseURL = try argument.text() },
         CommandLineOption(
-            "--no-cache", help: "do not answer from the response cache (the answer is still stored)"
+            "--no-cache", scopes: Scope.requests,
+            help: "do not answer from the response cache (the answer is still stored)"
         ) { options, _ in options.noCache = true },
-        CommandLineOption("--offline", help: "answer from the response cache only, however old") { options, _ in
+        CommandLineOption("--offline", scopes: Scope.requests, help: "answer from the response cache only, however old")
+        { options, _ in
             options.offline = true
         },
         CommandLineOption(
             "--no-color", aliases: ["--no-colour"], help: "no colour (also NO_COLOR=1 or TERM=dumb)"
         ) { options, _ in options.noColor = true },
         CommandLineOption(
-            "--no-images", help: "no artwork in the full-screen session (setting images = off)"
+            "--no-images", scopes: Scope.fullScreen.union([.settings]),
+            help: "no artwork in the full-screen session (setting images = off)"
         ) { options, _ in options.noImages = true },
         CommandLineOption(
             "--interactive", short: "-i", help: "browse: search, page, open details, go back"
@@ -152,7 +188,8 @@ struct CommandLineOption: Sendable {
             "in --format plain, json or jsonl; Esc prints nothing and exits 130)"
         ) { options, _ in options.pick = true },
         CommandLineOption(
-            "--no-mouse", help: "the session leaves the mouse to the terminal (its own text selection)"
+            "--no-mouse", scopes: Scope.fullScreen.union([.settings]),
+            help: "the session leaves the mouse to the terminal (its own text selection)"
         ) { options, _ in options.noMouse = true },
         CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
             options, argument throws(UsageError) in options.lookupID = try argument.integer()
@@ -193,7 +230,15 @@ struct OptionArgument: Sendable {
     /// The value as a whole number.
     func integer() throws(UsageError) -> Int {
         let text = try text()
-        guard let number = Int(text.trimmingWhitespace()) else {
+        let digits = text.trimmingWhitespace()
+        guard let number = Int(digits) else {
+            let unsigned = digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : digits[...]
+            if !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                let size = digits.hasPrefix("-") ? "small" : "large"
+                throw UsageError(
+                    "option \(name) is too \(size): \(CommandLineParser.quoted(text)) — see mvsearch --help for its range"
+                )
+            }
             throw UsageError("option \(name) needs a whole number, not \(CommandLineParser.quoted(text))")
         }
         return number

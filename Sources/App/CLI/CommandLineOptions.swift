@@ -18,6 +18,10 @@ struct SearchOptions: Equatable, Sendable {
     }
 
     var action: Action?
+    /// The long names of the options given, each once, in the order first given: what
+    /// `Invocation` checks applies to the run (a setting from the file or the environment is
+    /// never refused).
+    var given: [String] = []
     var termWords: [String] = []
     var limit: Int?
     var offset: Int?

@@ -26,6 +26,12 @@ enum CommandLineParser {
             }
             let (name, inlineValue) = split(argument)
             guard let option = CommandLineOption.named(name) else {
+                if let glued = try gluedShortOptions(argument, remaining: &remaining) {
+                    for (option, name, value) in glued {
+                        try apply(option, named: name, value: value, to: &options)
+                    }
+                    continue
+                }
                 let advice = closestName(to: name).map { "did you mean \($0)? (mvsearch --help lists them)" }
                 throw UsageError("unknown option \(quoted(name)) — \(advice ?? "see mvsearch --help")")
             }
@@ -38,7 +44,7 @@ enum CommandLineParser {
             case .optional:
                 if value == nil, let next = remaining.first, option.acceptsNext(next) { value = remaining.popFirst() }
             }
-            try option.apply(&options, OptionArgument(name: name, value: value))
+            try apply(option, named: name, value: value, to: &options)
             switch options.action {
             case .help?: return .help
             case .version?: return .version
@@ -50,6 +56,38 @@ enum CommandLineParser {
                 "--json FIELDS picks the keys of json or jsonl output, not of --format \(format.rawValue) — drop one")
         }
         return .search(options)
+    }
+
+    private static func apply(
+        _ option: CommandLineOption, named name: String, value: String?, to options: inout SearchOptions
+    ) throws(UsageError) {
+        try option.apply(&options, OptionArgument(name: name, value: value))
+        if !options.given.contains(option.long) { options.given.append(option.long) }
+    }
+
+    /// Short options glued together as getopt reads them: `-vi` is `-v -i`, and an option that
+    /// takes a value takes the rest of the word, or the next word when nothing is left (`-l5`,
+    /// `-vl5`, `-vl 5`).
+    /// - Returns: The options with their values; `nil` when the word is not such a cluster.
+    private static func gluedShortOptions(_ argument: String, remaining: inout ArraySlice<String>) throws(UsageError)
+        -> [(CommandLineOption, String, String?)]?
+    {
+        guard !argument.hasPrefix("--"), argument.count > 2 else { return nil }
+        var found: [(CommandLineOption, String, String?)] = []
+        var rest = argument.dropFirst()
+        while let letter = rest.first {
+            rest = rest.dropFirst()
+            let name = "-" + String(letter)
+            guard let option = CommandLineOption.named(name), option.short == name else { return nil }
+            switch option.value {
+            case .none:
+                found.append((option, name, nil))
+            case .required, .optional:
+                found.append((option, name, rest.isEmpty ? remaining.popFirst() : String(rest)))
+                return found
+            }
+        }
+        return found
     }
 
     /// Whether the argument after a bare `--json` is its field list rather than the term: it
@@ -74,11 +112,16 @@ enum CommandLineParser {
         return fields
     }
 
-    /// The option name a typo most likely meant: the known long name fewest edits away
-    /// (`--limt` → `--limit`, `--artist` → `--artists`), when it is one or two edits away.
+    /// The option name a typo most likely meant: the only long name that starts with it
+    /// (`--js` → `--json`), else the one fewest edits away (`--limt` → `--limit`, `--artist` →
+    /// `--artists`), when it is one or two edits away.
     static func closestName(to name: String) -> String? {
         guard name.hasPrefix("--") else { return nil }
-        return closest(to: name, among: CommandLineOption.all.flatMap { [$0.long] + $0.aliases })
+        let names = CommandLineOption.all.flatMap { [$0.long] + $0.aliases }
+        // The start of one name (`--js` → `--json`) is that name, whatever another is a letter away.
+        let starting = names.filter { $0.hasPrefix(name) }
+        if name.count > 3, starting.count == 1 { return starting.first }
+        return closest(to: name, among: names)
     }
 
     /// The candidate a typo most likely meant: the one fewest edits away, when that is one or two

@@ -67,7 +67,13 @@ struct Invocation {
         guard routes.count <= 1 else {
             throw UsageError("\(routes.map(\.0).joined(separator: " and ")) cannot be used together — choose one")
         }
-        try checkOptionsApply(options, to: routes.first)
+        // A list command's own options (`--genre`) shape only its list.
+        for command in ListCommand.all where command != options.listCommand {
+            if let own = command.options.first(where: { options.listValues[$0.long] != nil }) {
+                throw UsageError(
+                    "\(own.long) applies only to \(command.option.long) — add \(command.option.long) or drop it")
+            }
+        }
         try checkOrderApplies(options, to: routes.first)
         if let list = options.listCommand {
             switch list.operand {
@@ -81,60 +87,62 @@ struct Invocation {
             default: break
             }
         }
-        if let (name, route) = routes.first {
-            switch route {
-            case .interactive, .pick, .list: return route
-            default:
-                guard options.termWords.isEmpty else { throw termNotTaken(by: name, options) }
-                return route
+        let route: Route
+        if let (name, chosen) = routes.first {
+            switch chosen {
+            case .interactive, .pick, .list: break
+            default: guard options.termWords.isEmpty else { throw termNotTaken(by: name, options) }
             }
-        }
-        if options.termWords.isEmpty {
+            route = chosen
+        } else if options.termWords.isEmpty {
             guard inputIsTerminal else {
                 throw UsageError("no search term given — usage: mvsearch [options] <term>..., or see mvsearch --help")
             }
-            return .interactive
+            route = .interactive
+        } else {
+            route = .search
         }
-        return .search
+        try checkOptionsApply(options, to: route, named: routes.first?.0)
+        return route
     }
 
     private static func termNotTaken(by name: String, _ options: SearchOptions) -> UsageError {
         UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
     }
 
-    /// `--by`, `--no-explicit` and `--offset` shape a search for music videos, and a list
-    /// command's own options (`--genre`) its list; anywhere else they would be silently ignored
-    /// and the results would not be what was asked for. (`--limit` and `--country` are settings
-    /// some routes have no use for and an alias may always pass, so those are not refused.)
-    private static func checkOptionsApply(_ options: SearchOptions, to route: (name: String, route: Route)?)
+    /// Every option given on the command line must shape the run: one that does not (`--limit`
+    /// with `--history`, `--by` with `--top`, `--json` with `-i`) would be silently ignored, and
+    /// the results would not be what was asked for. Each option's row says which runs it shapes
+    /// (`CommandLineOption.scopes`). A value from the settings file or the environment is never refused: only what was typed.
+    /// - Parameters:
+    ///   - route: The run chosen.
+    ///   - name: The option that chose it, when one did.
+    private static func checkOptionsApply(_ options: SearchOptions, to route: Route, named name: String?)
         throws(UsageError)
     {
-        for command in ListCommand.all where command != options.listCommand {
-            if let own = command.options.first(where: { options.listValues[$0.long] != nil }) {
-                throw UsageError(
-                    "\(own.long) applies only to \(command.option.long) — add \(command.option.long) or drop it")
-            }
+        // What the run is, as each of its parts is named in a message: the session (or the picker)
+        // first, then the list it starts on.
+        var parts: [(scope: CommandLineOption.Scope, place: String)] = []
+        switch route {
+        case .search: parts = [(.search, "a search")]
+        case .lookup: parts = [(.lookup, name ?? "--id")]
+        case .list: break
+        case .interactive: parts = [(.session, name ?? "the interactive session")]
+        case .pick: parts = [(.pick, "--pick")]
+        case .history: parts = [(.history, "--history")]
+        case .clearHistory: parts = [(.clearHistory, "--clear-history")]
+        case .settings: parts = [(.settings, "--settings")]
         }
-        let given = [
-            ("--by", options.attribute != .any), ("--no-explicit", !options.allowsExplicit),
-            ("--offset", options.offset != nil),
-        ].filter(\.1).map(\.0)
-        var allowed: Set<String> = []
-        let place: String
-        if let list = options.listCommand {
-            place = list.option.long
-        } else if let route {
-            place = route.name
-            if route.route == .interactive || route.route == .pick { allowed = ["--by", "--no-explicit"] }
-        } else {
-            return
+        if let list = options.listCommand { parts.append((.list, list.option.long)) }
+        let given = CommandLineOption.all.filter { options.given.contains($0.long) }
+        for (scope, place) in parts {
+            let refused = given.filter { !$0.scopes.contains(scope) }.map(\.long)
+            guard !refused.isEmpty else { continue }
+            let one = refused.count == 1
+            throw UsageError(
+                "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(place) — drop \(one ? "it" : "them")"
+            )
         }
-        let refused = given.filter { !allowed.contains($0) }
-        guard !refused.isEmpty else { return }
-        let one = refused.count == 1
-        throw UsageError(
-            "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(place) — drop \(one ? "it" : "them")"
-        )
     }
 
     /// `--sort` orders one-shot lists of videos: a search's, `--artist-id`'s, `--top`'s. Anywhere

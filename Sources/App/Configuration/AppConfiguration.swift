@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Networking
+import Platform
 import Presentation
 
 #if canImport(Glibc)
@@ -79,7 +80,8 @@ struct AppConfiguration: Equatable, Sendable {
         settings = try UserSettings(options: options, environment: environment, file: settingsFile)
         verbose = options.verbose
         if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
-            guard let seconds = Int(text), seconds >= 0 else {
+            // Spaces around the number are allowed, as in `--limit ' 5'` and the settings file.
+            guard let seconds = Int(text.trimmingWhitespace()), seconds >= 0 else {
                 throw UsageError(
                     "MVSEARCH_CACHE_TTL is \(CommandLineParser.quoted(text)), not a number of seconds — "
                         + "set it to 0 (no cache) or more, or unset it")

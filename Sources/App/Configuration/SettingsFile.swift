@@ -125,6 +125,13 @@ struct SettingsFile: Equatable, Sendable {
             throw SettingsFileError(
                 line: line, "\(key.rawValue) has no value", advice: "give \(key.values), or remove the line")
         }
+        // Said before the value is judged: a NUL or another control character would be dropped
+        // from the message, and the line would look right.
+        if let control = text.unicodeScalars.first(where: TerminalSanitizer.isControl) {
+            let what = control == "\0" ? "a NUL byte" : "a control character (U+\(Self.hex(control)))"
+            throw SettingsFileError(
+                line: line, "\(key.rawValue)'s value contains \(what)", advice: "give \(key.values)")
+        }
         switch key {
         case .country:
             do {
@@ -148,9 +155,9 @@ struct SettingsFile: Equatable, Sendable {
             guard let value = Self.switchValues[text.lowercased()] else { throw problem }
             colour = Entry(value: value, line: line)
         case .player:
-            guard !text.unicodeScalars.contains(where: TerminalSanitizer.isControl) else {
+            guard SystemPreviewPlayer.words(of: text) != nil else {
                 throw SettingsFileError(
-                    line: line, "player has a control character", advice: "give \(key.values)")
+                    line: line, "player's command has an unterminated quote", advice: "close the quote")
             }
             player = Entry(value: text, line: line)
         case .mouse:
@@ -160,6 +167,12 @@ struct SettingsFile: Equatable, Sendable {
             guard let value = ImagesSetting(rawValue: text.lowercased()) else { throw problem }
             images = Entry(value: value, line: line)
         }
+    }
+
+    /// A scalar's number as four or more hexadecimal digits: `0007`.
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// What an on-off setting accepts.

@@ -18,7 +18,8 @@ protocol CheckedOutput: Sendable {
 /// Writes to a file descriptor with `write(2)`, whole text at once. When the reader has gone
 /// (`EPIPE`, e.g. `mvsearch … | head -1`) it stops quietly: the rest is not wanted. Any other
 /// failure (`ENOSPC` from `> /dev/full`, `EIO`, a descriptor that was closed) stops it too, and
-/// is kept in `failure` so the run can say so and exit 74.
+/// is kept in `failure` so the run can say so and exit 74. A non-blocking descriptor that is full
+/// (`EAGAIN`) is waited on with `poll(2)`, as a blocking one would be.
 final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
     private struct State {
         var isClosed = false
@@ -62,10 +63,28 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
                 }
                 let code = written < 0 ? errno : EIO
                 if code == EINTR { continue }
+                // A descriptor its reader made non-blocking (`O_NONBLOCK` on a shared pipe): wait until
+                // it takes more, as a blocking write would. A signal still ends the run (its handler
+                // exits within a second whatever this thread waits for).
+                if code == EAGAIN || code == EWOULDBLOCK, Self.waitUntilReady(fileDescriptor, for: Int16(POLLOUT)) {
+                    continue
+                }
                 state.isClosed = true
                 if code != EPIPE { state.failure = closedReason ?? Self.describe(code) }
                 return
             }
+        }
+    }
+
+    /// Waits for `poll(2)` to find the descriptor ready for `events` (or in error, which the next
+    /// read or write then reports), however long that takes.
+    /// - Returns: `false` when the descriptor cannot be polled at all.
+    static func waitUntilReady(_ descriptor: Int32, for events: Int16) -> Bool {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        while true {
+            let ready = poll(&entry, 1, -1)
+            if ready > 0 { return entry.revents & Int16(POLLNVAL) == 0 }
+            if ready < 0 && errno != EINTR && errno != EAGAIN { return false }
         }
     }
 

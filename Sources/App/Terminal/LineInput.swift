@@ -18,7 +18,7 @@ protocol CheckedInput: Sendable {
 /// Standard input, read on a thread of its own so the main actor never blocks on it, one line at
 /// a time and never more than `maximumLineBytes` of one: a longer line is skipped (read through
 /// to its end in small pieces, so `/dev/zero` costs no memory) with one message, and the next
-/// line is read. A read that fails is not the end of input: the reason is kept in `failure`, for
+/// line is read. A non-blocking input is waited on with `poll(2)`. A read that fails is not the end of input: the reason is kept in `failure`, for
 /// the run to say and exit 74. Once `stopsWhen` holds (the output is gone) it reads no more.
 final class StandardInputReader: LineInput, CheckedInput {
     static let maximumLineBytes = 4096
@@ -112,6 +112,11 @@ final class StandardInputReader: LineInput, CheckedInput {
             if count > 0 {
                 state.withLock { $0.buffer.append(contentsOf: chunk[..<count]) }
             } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK),
+                FileDescriptorOutput.waitUntilReady(descriptor, for: Int16(POLLIN))
+            {
+                // A non-blocking input (its writer set `O_NONBLOCK`): wait for the next bytes.
                 continue
             } else if count < 0 {
                 return .failed(FileDescriptorOutput.describe(errno))

@@ -16,6 +16,8 @@ enum PreviewPlayback: Equatable, Sendable {
     case refused
     /// `MVSEARCH_PLAYER` names a program that is not there, or that could not be started.
     case chosenPlayerMissing(program: String)
+    /// The player's command has a quote that is never closed: nothing was started.
+    case unterminatedQuote(command: String)
     /// No player on `PATH` and no browser either.
     case noPlayer
 
@@ -26,6 +28,9 @@ enum PreviewPlayback: Equatable, Sendable {
         case .refused: "the preview's address is not a web address — it is not played"
         case .chosenPlayerMissing(let program):
             "cannot start \(TerminalSanitizer.excerpt(program)) — set \(SystemPreviewPlayer.variable) to a player's command"
+        case .unterminatedQuote(let command):
+            "the player's command \(TerminalSanitizer.excerpt(command)) has an unterminated quote — close it in "
+                + "\(SystemPreviewPlayer.variable) (or the settings file's player)"
         case .noPlayer:
             "no player found — install mpv, vlc or ffplay, or set \(SystemPreviewPlayer.variable) to a player's command"
         }
@@ -66,9 +71,8 @@ struct SystemPreviewPlayer: PreviewPlaying {
             url.absoluteString.utf8.count <= SystemBrowser.maximumURLBytes
         else { return .refused }
         if let command, !command.trimmingWhitespace().isEmpty {
-            guard let words = Self.words(of: command), let program = words.first else {
-                return .chosenPlayerMissing(program: command)
-            }
+            guard let words = Self.words(of: command) else { return .unterminatedQuote(command: command) }
+            guard let program = words.first else { return .chosenPlayerMissing(program: command) }
             let path =
                 program.utf8.contains(UInt8(ascii: "/"))
                 ? program : DetachedProcess.executable(named: program, inSearchPath: searchPath)
