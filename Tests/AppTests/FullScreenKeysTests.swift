@@ -83,13 +83,13 @@ struct FullScreenKeysTests {
         #expect(session.repository.searchedQueries.map(\.term) == ["jack", "7", "2"])
     }
 
-    @Test("? opens help on every screen (F1 in a text field); the help box scrolls at 40×12")
+    @Test("? opens help on every screen (F1 in a text field); the help box wraps long actions and scrolls at 40×12")
     func helpEverywhere() async throws {
         let session = try Harness(repository: FullScreenSessionTests.paging())
         session.columns = 40
         await session.coordinator.waitUntilIdle()
         await session.type(.character("?"))  // an empty field: ? is help, not a search for "?"
-        #expect(session.screen.contains("┌ Keys 1–9 of 15"))
+        #expect(session.screen.contains("┌ Keys 1–3 of 15"))
         #expect(session.screen.contains("│ a number, Enter"))
         await session.type(.character("x"))  // any other key closes it
         #expect(!session.screen.contains("┌ Keys"))
@@ -101,13 +101,17 @@ struct FullScreenKeysTests {
         await session.type(.control("u"))
         await session.type(text: "clairo")
         await session.type(.enter, .character("?"))
-        #expect(session.screen.contains("┌ Keys 1–9 of 21"))
+        #expect(session.screen.contains("┌ Keys 1–5 of 21"))
         #expect(!session.screen.contains("│ q "))
+        await session.type(.pageDown)  // a screenful less one line: the 9th line is on top
+        #expect(session.screen.contains("┌ Keys 4–7 of 21"))
+        await session.type(.pageUp)
+        #expect(session.screen.contains("┌ Keys 1–5 of 21"))
         await session.type(.end)
-        #expect(session.screen.contains("┌ Keys 13–21 of 21"))
+        #expect(session.screen.contains("┌ Keys 17–21 of 21"))
         #expect(session.screen.contains("│ q "))
         await session.type(.up)
-        #expect(session.screen.contains("┌ Keys 12–20 of 21"))
+        #expect(session.screen.contains("┌ Keys 16–21 of 21 · ↑/↓"))
         // q closes the help box (it does not quit under it); then q quits.
         #expect(await session.type(.character("q")) == .none)
         #expect(await session.type(.character("q")) == .exit(.success))

@@ -38,6 +38,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var showsHelp = false
     var helpTop = 0
     var helpScrollLimit = 0
+    /// How far PgUp/PgDn move the help: its lines on screen, less one kept for context.
+    private var helpPage = 5
     /// Whether the terminal reports the mouse: the help then says what it does.
     var reportsMouse = false
     /// Counts clicks into double clicks, on the clock `now` reads.
@@ -118,8 +120,9 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         guard let view = stack.last else { return Frame(columns: columns, rows: rows) }
         let help = showsHelp ? view.help + Self.sessionHelp + (reportsMouse ? Self.mouseHelp : []) : nil
         if let help {
-            helpScrollLimit = FullScreenChrome.helpScrollLimit(count: help.count, rows: rows - 1)
+            helpScrollLimit = FullScreenChrome.helpScrollLimit(help, columns: columns, rows: rows - 1)
             helpTop = min(helpTop, helpScrollLimit)
+            helpPage = max(1, rows - 1 - 3 - 1)
         }
         return FullScreenChrome.frame(
             for: view, columns: columns, rows: rows, message: message, activity: activityLine(of: view),
@@ -233,8 +236,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         switch key {
         case .up, .character("k"): helpTop = max(0, helpTop - 1)
         case .down, .character("j"): helpTop = min(helpScrollLimit, helpTop + 1)
-        case .pageUp: helpTop = max(0, helpTop - 5)
-        case .pageDown: helpTop = min(helpScrollLimit, helpTop + 5)
+        case .pageUp: helpTop = max(0, helpTop - helpPage)
+        case .pageDown: helpTop = min(helpScrollLimit, helpTop + helpPage)
         case .home, .character("g"): helpTop = 0
         case .end, .character("G"): helpTop = helpScrollLimit
         default: showsHelp = false

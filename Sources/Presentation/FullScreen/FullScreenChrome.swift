@@ -113,25 +113,53 @@ public enum FullScreenChrome {
         return line
     }
 
-    /// How far the help box for `count` keys scrolls in a body `rows` high (0 when all fit).
-    public static func helpScrollLimit(count: Int, rows: Int) -> Int {
-        max(0, count - max(1, rows + 1 - 3))
+    /// How far the help box for `items` scrolls, in lines, in a body `columns` wide and `rows`
+    /// high (0 when all fit).
+    public static func helpScrollLimit(_ items: [(key: String, action: String)], columns: Int, rows: Int) -> Int {
+        let layout = HelpLayout(items, columns: columns)
+        return max(0, layout.lines.count - max(1, rows + 1 - 3))
     }
 
-    /// Draws a box listing every key over the middle of `frame`, from the key at `top` when they
-    /// do not all fit (the title then says which way the others are).
+    /// The help box's lines: each key beside its action, an action too long for the box wrapped
+    /// onto lines of its own below (the key column blank), never cut.
+    private struct HelpLayout {
+        /// The key (on an item's first line only), the action's text, and the item it belongs to.
+        var lines: [(key: String, action: String, item: Int)] = []
+        let keyWidth: Int
+        let contentWidth: Int
+
+        init(_ items: [(key: String, action: String)], columns: Int) {
+            let widestKey = items.map { DisplayWidth.of($0.key) }.max() ?? 0
+            let widestAction = items.map { DisplayWidth.of($0.action) }.max() ?? 0
+            contentWidth = max(0, min(columns - 4, widestKey + 2 + widestAction))
+            // On a narrow terminal the keys get half the box at most, so every line keeps its border.
+            keyWidth =
+                widestKey + 2 + widestAction <= contentWidth
+                ? widestKey : min(widestKey, max(1, (contentWidth - 2) / 2))
+            let actionWidth = contentWidth - keyWidth - 2
+            guard actionWidth > 0 else { return }
+            for (index, item) in items.enumerated() {
+                let wrapped = DisplayWidth.wrap(
+                    TerminalSanitizer.sanitize(item.action), toWidth: actionWidth, maximumLines: 8)
+                for (offset, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
+                    lines.append((offset == 0 ? item.key : "", text, index))
+                }
+            }
+        }
+    }
+
+    /// Draws a box listing every key over the middle of `frame`, from the line at `top` when they
+    /// do not all fit (the title then says which keys show, and which way the others are).
     public static func drawHelp(_ items: [(key: String, action: String)], into frame: inout Frame, top: Int = 0) {
+        let layout = HelpLayout(items, columns: frame.columns)
         let room = max(1, frame.rows - 3)
-        let first = max(0, min(top, items.count - room))
-        let lines = Array(items.dropFirst(first).prefix(room))
-        let scrolls = items.count > room
-        let widestKey = items.map { DisplayWidth.of($0.key) }.max() ?? 0
-        let widestAction = items.map { DisplayWidth.of($0.action) }.max() ?? 0
-        let contentWidth = min(frame.columns - 4, widestKey + 2 + widestAction)
-        guard contentWidth > 0, frame.rows >= 3 else { return }
-        // On a narrow terminal the keys get half the box at most, so every line keeps its border.
-        let keyWidth =
-            widestKey + 2 + widestAction <= contentWidth ? widestKey : min(widestKey, max(1, (contentWidth - 2) / 2))
+        let first = max(0, min(top, layout.lines.count - room))
+        let lines = Array(layout.lines.dropFirst(first).prefix(room))
+        let scrolls = layout.lines.count > room
+        let (contentWidth, keyWidth) = (layout.contentWidth, layout.keyWidth)
+        guard contentWidth > 0, frame.rows >= 3, let firstLine = lines.first, let lastLine = lines.last else {
+            return
+        }
         let left = max(0, (frame.columns - contentWidth - 4) / 2)
         let topRow = max(0, (frame.rows - 1 - lines.count - 2) / 2)
         func boxLine(_ content: (inout FrameLine) -> Void) -> FrameLine {
@@ -141,10 +169,10 @@ public enum FullScreenChrome {
             return line
         }
         let bar = String(repeating: "─", count: contentWidth + 2)
-        let last = first + lines.count
-        let arrows = first == 0 ? "↓" : last == items.count ? "↑" : "↑/↓"  // the way more keys are
-        let title =
-            scrolls ? " Keys \(first + 1)–\(last) of \(items.count) · \(arrows) more " : " Keys · any key closes "
+        let atEnd = first + lines.count == layout.lines.count
+        let arrows = first == 0 ? "↓" : atEnd ? "↑" : "↑/↓"  // the way more keys are
+        let shown = "\(firstLine.item + 1)–\(lastLine.item + 1)"
+        let title = scrolls ? " Keys \(shown) of \(items.count) · \(arrows) more " : " Keys · any key closes "
         frame[topRow] = boxLine { line in
             line.append("┌" + String((title + bar).prefix(contentWidth + 2)) + "┐", .bold)
         }
