@@ -193,11 +193,11 @@ struct FullScreenKeysTests {
         now += .milliseconds(900)
         #expect(!session.statusLine.contains(" s ·"))
         now += .milliseconds(2200)
-        #expect(session.statusLine.hasPrefix("⠋ Loading music videos for \"slow\"… · 3 s · Ctrl-C cancels  "))
+        #expect(session.statusLine.hasPrefix("⠋ Loading music videos for \"slow\"… · waited 3 s · Ctrl-C cancels  "))
         session.coordinator.showActivityDetail("HTTP 503, retrying 2 of 3\u{1B}[2J")
         #expect(
             session.statusLine.hasPrefix(
-                "⠋ Loading music videos for \"slow\"… — HTTP 503, retrying 2 of 3[2J · 3 s · Ctrl-C cancels  "))
+                "⠋ Loading music videos for \"slow\"… — HTTP 503, retrying 2 of 3[2J · waited 3 s · Ctrl-C cancels  "))
         // At 40 columns the wait is cut, the essential keys kept.
         session.columns = 40
         #expect(session.statusLine.hasSuffix("Esc · ? · q") && DisplayWidth.of(session.statusLine) <= 40)

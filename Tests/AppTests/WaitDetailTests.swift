@@ -53,14 +53,15 @@ struct TerminalSpinnerLineTests {
     func retrying() {
         #expect(
             line(detail: "HTTP 503 · retrying 2 of 3", elapsed: .milliseconds(3400))
-                == "⠋ Searching… HTTP 503 · retrying 2 of 3 · 3 s · Ctrl-C cancels")
+                == "⠋ Searching… HTTP 503 · retrying 2 of 3 · waited 3 s · Ctrl-C cancels")
     }
 
     @Test("Given a narrow terminal, then the Ctrl-C hint goes first, then the seconds, then the end is cut")
     func narrow() {
         let detail = "HTTP 503 · retrying 2 of 3"
         #expect(
-            line(detail: detail, elapsed: .seconds(3), width: 46) == "⠋ Searching… HTTP 503 · retrying 2 of 3 · 3 s")
+            line(detail: detail, elapsed: .seconds(3), width: 53)
+                == "⠋ Searching… HTTP 503 · retrying 2 of 3 · waited 3 s")
         #expect(line(detail: detail, elapsed: .seconds(3), width: 41) == "⠋ Searching… HTTP 503 · retrying 2 of 3")
         let cut = line(detail: detail, elapsed: .seconds(3), width: 20)
         #expect(cut.hasPrefix("⠋ Searching… HTTP") && cut.hasSuffix("…"), "\(cut)")

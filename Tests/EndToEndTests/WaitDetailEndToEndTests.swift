@@ -19,7 +19,7 @@ struct WaitDetailEndToEndTests {
             ["-v", "--base-url", server.baseURL.absoluteString, "clairo"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Clairo"))
-        #expect(result.stderr.contains("Searching… rate-limited · retrying after 2 s · 1 s · Ctrl-C cancels"))
+        #expect(result.stderr.contains("Searching… rate-limited · retrying after 2 s · waited 1 s · Ctrl-C cancels"))
         // The -v line of the answer takes the spinner's line, and no frame is left at the end.
         #expect(result.stderr.contains(Self.eraseLine + "mvsearch: GET "))
         let last = result.stderr.split(separator: "\r", omittingEmptySubsequences: false).last ?? ""

@@ -6,7 +6,7 @@ import TerminalUI
 
 /// A one-line spinner on standard error (only ever made for a terminal): what it waits for, why
 /// it waits longer (a retry: `show(detail:)`), the seconds since it started once past one, and
-/// that Ctrl-C cancels — `⠹ Searching… HTTP 503 · retrying 2 of 3 · 3 s · Ctrl-C cancels`. It
+/// that Ctrl-C cancels — `⠹ Searching… HTTP 503 · retrying 2 of 3 · waited 3 s · Ctrl-C cancels`. It
 /// appears only after a short delay, so fast answers show no flicker; it fits the terminal's
 /// width; `stop()` erases the line completely, and a diagnostic written through `write(above:)`
 /// takes the line's place instead of running into it.
@@ -105,7 +105,7 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
         }
     }
 
-    /// One frame's text: `⠹ Searching… HTTP 503 · retrying 2 of 3 · 3 s · Ctrl-C cancels`, within
+    /// One frame's text: `⠹ Searching… HTTP 503 · retrying 2 of 3 · waited 3 s · Ctrl-C cancels`, within
     /// `width - 1` columns (the last column would wrap the line on some terminals). What matters
     /// least goes first: the Ctrl-C hint, then the seconds; then the end is cut.
     /// - Parameters:
@@ -116,7 +116,7 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
     ///   - width: The terminal's columns.
     static func line(frame: String, message: String, detail: String?, elapsed: Duration, width: Int) -> String {
         let head = "\(frame) \(TerminalSanitizer.sanitize(message))…"
-        let seconds = elapsed >= .seconds(1) ? "\(elapsed.components.seconds) s" : nil
+        let seconds = elapsed >= .seconds(1) ? "waited \(elapsed.components.seconds) s" : nil
         let detail = detail.map(TerminalSanitizer.sanitize)
         let room = max(1, width - 1)
         for parts in [[detail, seconds, "Ctrl-C cancels"], [detail, seconds], [detail]] {

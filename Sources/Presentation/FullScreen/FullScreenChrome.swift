@@ -72,11 +72,11 @@ public enum FullScreenChrome {
             self.elapsedSeconds = elapsedSeconds
         }
 
-        /// `Searching for "clairo"… — HTTP 503, retrying 2 of 3 · 3 s · Ctrl-C cancels`.
+        /// `Searching for "clairo"… — HTTP 503, retrying 2 of 3 · waited 3 s · Ctrl-C cancels`.
         public var description: String {
             var text = self.text + "…"
             if let detail, !detail.isEmpty { text += " — " + detail }
-            if elapsedSeconds >= 1 { text += " · \(elapsedSeconds) s" }
+            if elapsedSeconds >= 1 { text += " · waited \(elapsedSeconds) s" }
             return text + " · Ctrl-C cancels"
         }
     }
