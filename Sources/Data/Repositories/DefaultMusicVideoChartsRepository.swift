@@ -12,8 +12,9 @@ public struct DefaultMusicVideoChartsRepository: MusicVideoChartsRepository {
     }
 
     public func topMusicVideos(query: ChartQuery) async throws(CatalogError) -> [MusicVideo] {
-        try await dataTransferService.fetch(APIEndpoints.topMusicVideos(with: query)).entries.compactMap {
-            $0.toDomain()
-        }
+        Array(
+            try await dataTransferService.fetch(APIEndpoints.topMusicVideos(with: query)).entries.lazy.compactMap {
+                $0.toDomain()
+            }.prefix(query.limit))
     }
 }

@@ -30,6 +30,9 @@ public struct MusicArtistResultDTO: ITunesRowDTO {
 
     public init() {}
 
+    /// An artist with an id and a name: what `toDomain()` maps.
+    public var isUsable: Bool { wrapperType == "artist" && artistId != nil && artistName != nil }
+
     public mutating func read<Value: LenientValueReader>(_ field: Field, from value: inout Value)
         throws(Value.Failure)
     {

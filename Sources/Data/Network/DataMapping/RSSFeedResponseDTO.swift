@@ -6,8 +6,14 @@ import Foundation
 ///
 /// The feed's quirks are read here, once: `entry` is one object instead of an array when the
 /// chart has one entry, and absent when it has none; an entry that cannot be read is left out
-/// rather than failing the chart.
+/// rather than failing the chart. Only the first `maximumReadEntries` entries are read, and at
+/// most `maximumKeptEntries` kept, however many the feed holds.
 public struct RSSFeedResponseDTO<Entry: Decodable & Sendable>: Decodable, Sendable {
+    /// The most entries kept: the largest chart the generator makes.
+    public static var maximumKeptEntries: Int { 200 }
+    /// The most entries read, readable or not; later ones are passed over.
+    public static var maximumReadEntries: Int { 1000 }
+
     /// The entries in chart order: position 1 first.
     public let entries: [Entry]
 
@@ -21,8 +27,21 @@ public struct RSSFeedResponseDTO<Entry: Decodable & Sendable>: Decodable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let feed = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .feed)
-        let entries = try feed.decodeIfPresent(OneOrMany<Lenient<Entry>>.self, forKey: .entry)
-        self.init(entries: entries?.elements.compactMap(\.value) ?? [])
+        guard feed.contains(.entry), try !feed.decodeNil(forKey: .entry) else {
+            self.init(entries: [])
+            return
+        }
+        guard var array = try? feed.nestedUnkeyedContainer(forKey: .entry) else {
+            self.init(entries: [try feed.decode(Lenient<Entry>.self, forKey: .entry).value].compactMap { $0 })
+            return
+        }
+        var entries: [Entry] = []
+        var read = 0
+        while !array.isAtEnd, read < Self.maximumReadEntries, entries.count < Self.maximumKeptEntries {
+            read += 1
+            if let entry = try array.decode(Lenient<Entry>.self).value { entries.append(entry) }
+        }
+        self.init(entries: entries)
     }
 }
 
