@@ -9,7 +9,9 @@ extension APIEndpoints {
     /// - Parameter requestDTO: The search parameters.
     /// - Returns: The endpoint, decoding to the artist envelope.
     public static func searchMusicArtists(with requestDTO: TermSearchRequestDTO) -> Endpoint<MusicArtistsResponseDTO> {
-        Endpoint(path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers)
+        Endpoint(
+            path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers,
+            isCacheable: hasRows)
     }
 }
 

@@ -14,7 +14,7 @@ extension APIEndpoints {
         let genre = query.genreID.map { "/genre=\($0)" } ?? ""
         return Endpoint(
             path: "\(query.country.lowercased())/rss/topmusicvideos/limit=\(query.limit)\(genre)/json",
-            headers: headers)
+            headers: headers, isCacheable: { !$0.entries.isEmpty })
     }
 }
 
