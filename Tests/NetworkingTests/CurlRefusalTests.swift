@@ -79,6 +79,30 @@
             }
         }
 
+        @Test("Many small headers over 100 KiB in all are headersTooLarge; 90 KiB of them are read")
+        func manyHeaders() async throws {
+            func headers(_ count: Int) -> [(String, String)] {
+                (0..<count).map { ("X-Junk-\($0)", String(repeating: "y", count: 100)) }
+            }
+            let manager = CurlNetworkSessionManager(timeout: 10, environment: [:])
+            let tooMany = try LoopbackHTTPServer(always: .response(status: 200, headers: headers(3000), body: Data()))
+            defer { tooMany.stop() }
+            let request = HTTPRequest(url: tooMany.baseURL, method: .get, headers: [:], body: nil, timeout: 10)
+            do {
+                let (body, response) = try await manager.data(for: request)
+                Issue.record("answered: HTTP \(response.statusCode), \(body.count) bytes")
+            } catch {
+                #expect(error as? NetworkError == .headersTooLarge, "\(error)")
+            }
+            // About 112 bytes a line: 800 lines are some 90 KiB.
+            let fewer = try LoopbackHTTPServer(
+                always: .response(status: 200, headers: headers(800), body: Data("{}".utf8)))
+            defer { fewer.stop() }
+            let (body, response) = try await manager.data(
+                for: HTTPRequest(url: fewer.baseURL, method: .get, headers: [:], body: nil, timeout: 10))
+            #expect(response.statusCode == 200 && body == Data("{}".utf8))
+        }
+
         @Test("The proxy variable named is the one curl reads for the scheme")
         func proxyVariable() throws {
             let https = try #require(URL(string: "https://itunes.apple.com/search"))
