@@ -109,3 +109,47 @@ struct AnswerBoundsTests {
         #expect(try JSONResponseDecoder().decode(body, as: TopMusicVideosResponseDTO.self).entries.isEmpty)
     }
 }
+
+/// A wrong shape inside an answer is named where it is, by the fast reader as by `JSONDecoder`.
+@Suite("Wrong shapes are named where they are")
+struct AnswerShapeTests {
+    private func detail(_ body: String) async -> String? {
+        let service = DefaultDataTransferService(networkService: MockNetworkService.answering(Data(body.utf8)))
+        do {
+            _ = try await DefaultMusicVideosRepository(dataTransferService: service)
+                .searchMusicVideos(query: MusicVideoQuery(term: "x"))
+        } catch {
+            if case .unreadableResponse(let reason) = error { return reason }
+        }
+        return nil
+    }
+
+    @Test(
+        "Each place is named",
+        arguments: [
+            (#"{"resultCount":1,"results":[[1,2]]}"#, "$.results[0]: expected an object"),
+            (#"{"results":[{},{},"x"]}"#, "$.results[2]: expected an object"),
+            (#"{"results":5}"#, "$.results: expected an array"),
+            (#"{"resultCount":1}"#, "$.results: missing"),
+            ("[1,2,3]", "top level: expected an object"),
+        ])
+    func named(body: String, place: String) async throws {
+        let reason = try #require(await detail(body))
+        #expect(reason == "the service's answer has an unexpected shape (\(place))")
+        let service = DefaultDataTransferService(networkService: MockNetworkService.answering(Data(body.utf8)))
+        do {
+            _ = try await service.request(
+                Endpoint<MusicVideosResponseDTO>(path: "search", responseDecoder: FoundationDecoder()))
+            Issue.record("JSONDecoder read it")
+        } catch {
+            #expect(error == .parsing(.unexpectedShape(place)))
+        }
+    }
+
+    /// `JSONDecoder` alone, never the fast reader.
+    private struct FoundationDecoder: ResponseDecoder {
+        func decode<T: Decodable>(_ data: Data, as type: T.Type) throws -> T {
+            try JSONDecoder().decode(type, from: data)
+        }
+    }
+}

@@ -103,6 +103,24 @@
             #expect(response.statusCode == 200 && body == Data("{}".utf8))
         }
 
+        @Test("https to a port that answers plain http is notTLS, not OpenSSL's words")
+        func plainHTTPPort() async throws {
+            let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            let server = try LoopbackHTTPServer(greeting: Data(answer.utf8)) { _, _ in .close }
+            defer { server.stop() }
+            var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
+            components.scheme = "https"
+            let url = try #require(components.url)
+            let manager = CurlNetworkSessionManager(timeout: 10, environment: [:])
+            do {
+                let (body, response) = try await manager.data(
+                    for: HTTPRequest(url: url, method: .get, headers: [:], body: nil, timeout: 10))
+                Issue.record("answered: HTTP \(response.statusCode), \(body.count) bytes")
+            } catch {
+                #expect(error as? NetworkError == .tls(.notTLS), "\(error)")
+            }
+        }
+
         @Test("The proxy variable named is the one curl reads for the scheme")
         func proxyVariable() throws {
             let https = try #require(URL(string: "https://itunes.apple.com/search"))

@@ -41,12 +41,17 @@ public struct ITunesResponseDTO<Row: ITunesRowDTO>: Decodable, Equatable, Sendab
                 resultCount = try reader.lenientInt()
             case "results":
                 var collector = RowCollector()
-                try reader.readArray { reader throws(JSONReader.Failure) in
-                    if collector.wantsMore {
-                        collector.add(try Row(reading: &reader))
-                    } else {
-                        try reader.skipValue()
-                        collector.passOver()
+                try Self.at("$.results") { () throws(JSONReader.Failure) in
+                    try reader.readArray { reader throws(JSONReader.Failure) in
+                        if collector.wantsMore {
+                            let row = try Self.at("$.results[\(collector.count)]") { () throws(JSONReader.Failure) in
+                                try Row(reading: &reader)
+                            }
+                            collector.add(row)
+                        } else {
+                            try reader.skipValue()
+                            collector.passOver()
+                        }
                     }
                 }
                 rows = collector
@@ -56,6 +61,20 @@ public struct ITunesResponseDTO<Row: ITunesRowDTO>: Decodable, Equatable, Sendab
         }
         guard let rows else { throw .unexpectedShape("$.results: missing") }
         self.init(resultCount: resultCount, results: rows.kept, rowCount: rows.count)
+    }
+
+    /// Reads with `read`, naming `path` in a wrong shape it finds there (the reader knows only
+    /// what it expected), so a message says where: `$.results[0]: expected an object`.
+    private static func at<Value>(_ path: @autoclosure () -> String, _ read: () throws(JSONReader.Failure) -> Value)
+        throws(JSONReader.Failure) -> Value
+    {
+        do {
+            return try read()
+        } catch .unexpectedShape(let detail) where !detail.hasPrefix("$") {
+            throw .unexpectedShape("\(path()): \(detail)")
+        } catch {
+            throw error
+        }
     }
 
     private enum Keys: String, CodingKey {
