@@ -87,13 +87,14 @@ extension TopMusicVideoEntryDTO {
         let preview = links.first { $0.attributes["rel"] == "enclosure" }
         let pages = [links.first { $0.attributes["rel"] == "alternate" }?.attributes["href"], id?.label]
         return MusicVideo(
-            id: trackID, title: title, artistName: artist?.label, artistID: Self.storeID(artist?.attributes["href"]),
+            id: trackID, title: LenientValue.text(title), artistName: artist?.label.map(LenientValue.text),
+            artistID: Self.storeID(artist?.attributes["href"]),
             collectionName: nil,
             releaseDate: releaseDate?.label.flatMap(ReleaseDateParser.date(from:)),
             duration: preview?.duration?.label.flatMap(Double.init).map { $0 / 1000 },
-            genre: category?.attributes["label"], explicitness: .unknown,
+            genre: category?.attributes["label"].map(LenientValue.text), explicitness: .unknown,
             price: price?.attributes["amount"].flatMap(LenientValue.decimal), collectionPrice: nil, country: nil,
-            currency: price?.attributes["currency"], trackURL: pages.lazy.compactMap(Self.webURL).first,
+            currency: price?.attributes["currency"].map(LenientValue.text), trackURL: pages.lazy.compactMap(Self.webURL).first,
             artistURL: Self.webURL(artist?.attributes["href"]), previewURL: Self.webURL(preview?.attributes["href"]),
             artworkURL: Self.webURL(images.last?.label))
     }
