@@ -16,9 +16,16 @@ public struct RSSFeedResponseDTO<Entry: Decodable & Sendable>: Decodable, Sendab
 
     /// The entries in chart order: position 1 first.
     public let entries: [Entry]
+    /// Each entry's place in the feed, counting from 1 and counting entries that could not be
+    /// read: the chart's own positions (`entries[i]` is at `positions[i]`).
+    public let positions: [Int]
 
-    public init(entries: [Entry]) {
+    /// - Parameters:
+    ///   - entries: The entries in chart order.
+    ///   - positions: Their places in the feed; 1, 2, 3… by default.
+    public init(entries: [Entry], positions: [Int]? = nil) {
         self.entries = entries
+        self.positions = positions ?? Array(entries.indices.map { $0 + 1 })
     }
 
     private enum Keys: String, CodingKey {
@@ -36,12 +43,16 @@ public struct RSSFeedResponseDTO<Entry: Decodable & Sendable>: Decodable, Sendab
             return
         }
         var entries: [Entry] = []
+        var positions: [Int] = []
         var read = 0
         while !array.isAtEnd, read < Self.maximumReadEntries, entries.count < Self.maximumKeptEntries {
             read += 1
-            if let entry = try array.decode(Lenient<Entry>.self).value { entries.append(entry) }
+            if let entry = try array.decode(Lenient<Entry>.self).value {
+                entries.append(entry)
+                positions.append(read)
+            }
         }
-        self.init(entries: entries)
+        self.init(entries: entries, positions: positions)
     }
 }
 

@@ -80,7 +80,8 @@ public struct TopMusicVideoEntryDTO: Decodable, Equatable, Sendable {
 extension TopMusicVideoEntryDTO {
     /// The entry as a `MusicVideo`, or `nil` without a track id or a title. What the chart does
     /// not say (collection, explicitness, country) is left out; a lookup by id has it.
-    func toDomain() -> MusicVideo? {
+    /// - Parameter position: The entry's place in the feed, 1 for the top.
+    func toDomain(position: Int? = nil) -> MusicVideo? {
         guard let text = id?.attributes["im:id"], let trackID = Int(text), trackID > 0, let title = name?.label else {
             return nil
         }
@@ -96,7 +97,7 @@ extension TopMusicVideoEntryDTO {
             price: price?.attributes["amount"].flatMap(LenientValue.decimal), collectionPrice: nil, country: nil,
             currency: price?.attributes["currency"].map(LenientValue.text), trackURL: pages.lazy.compactMap(Self.webURL).first,
             artistURL: Self.webURL(artist?.attributes["href"]), previewURL: Self.webURL(preview?.attributes["href"]),
-            artworkURL: Self.webURL(images.last?.label))
+            artworkURL: Self.webURL(images.last?.label), chartPosition: position)
     }
 
     private static func webURL(_ text: String?) -> URL? {
