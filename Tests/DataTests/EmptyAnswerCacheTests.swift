@@ -21,7 +21,8 @@ struct EmptyAnswerCacheTests {
     @Test(
         "A search, a lookup and an artist search answering no usable row are asked again; one with a row is kept",
         arguments: [
-            #"{"resultCount":0,"results":[]}"#, #"{"resultCount":2,"results":[{},{"wrapperType":"track","kind":"song"}]}"#,
+            #"{"resultCount":0,"results":[]}"#,
+            #"{"resultCount":2,"results":[{},{"wrapperType":"track","kind":"song"}]}"#,
         ])
     func emptyRowsNotCached(body: String) async throws {
         let store = InMemoryResponseCacheStore()

@@ -71,7 +71,7 @@ struct MusicVideoChartsRepositoryTests {
         #expect(videos[1].duration == 153 && videos[1].artistID == 605_800_394 && videos[1].genre == "R&B/Soul")
     }
 
-    @Test("Each video keeps its place in the feed: 1, (no id), 3, (1 again), 5 give positions 1, 3, 4, 5; distinct 1, 3, 5")
+    @Test("Each video keeps its place in the feed: 1, (no id), 3, (1 again), 5 are at 1, 3, 4, 5; distinct 1, 3, 5")
     func feedPositions() async throws {
         let entries = [
             entry(id: #""1""#, name: "one"), #"{"im:name":{"label":"no id"}}"#, entry(id: #""3""#, name: "three"),

@@ -29,9 +29,12 @@ struct CatalogErrorMessageTests {
         for status in [401, 418] {
             #expect(
                 text(.serviceUnavailable(statusCode: status))
-                    == "the iTunes service's address refused the request (HTTP \(status)) — check the service's address")
+                    == "the iTunes service's address refused the request (HTTP \(status)) — check the service's address"
+            )
         }
-        #expect(text(.serviceUnavailable(statusCode: 503)) == "the iTunes service is unavailable (HTTP 503) — try again later")
+        #expect(
+            text(.serviceUnavailable(statusCode: 503))
+                == "the iTunes service is unavailable (HTTP 503) — try again later")
     }
 
     @Test("A server that does not speak TLS at an https address is named in plain words")

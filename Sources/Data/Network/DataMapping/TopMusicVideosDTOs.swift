@@ -95,7 +95,8 @@ extension TopMusicVideoEntryDTO {
             duration: preview?.duration?.label.flatMap(Double.init).map { $0 / 1000 },
             genre: category?.attributes["label"].map(LenientValue.text), explicitness: .unknown,
             price: price?.attributes["amount"].flatMap(LenientValue.decimal), collectionPrice: nil, country: nil,
-            currency: price?.attributes["currency"].map(LenientValue.text), trackURL: pages.lazy.compactMap(Self.webURL).first,
+            currency: price?.attributes["currency"].map(LenientValue.text),
+            trackURL: pages.lazy.compactMap(Self.webURL).first,
             artistURL: Self.webURL(artist?.attributes["href"]), previewURL: Self.webURL(preview?.attributes["href"]),
             artworkURL: Self.webURL(images.last?.label), chartPosition: position)
     }
