@@ -65,6 +65,10 @@ public final class LoopbackHTTPServer: Sendable {
     public let isIPv6: Bool
     /// Whether a connection stays open for more requests after a complete response.
     public let keepsAlive: Bool
+    /// Bytes sent on every connection as soon as it is accepted, before anything is read (the
+    /// connection then closes): a plain-http server's answer to a TLS client hello, which holds
+    /// no request line.
+    private let greeting: Data?
     private let listener: Int32
     private let handler: Handler
     private let state = Locked(State())
@@ -96,10 +100,14 @@ public final class LoopbackHTTPServer: Sendable {
     ///   - keepsAlive: Answer further requests on a connection after a complete response
     ///     (`.response`, or one `.delayed`); any other reply ends the connection. For requests
     ///     without a body only: a body would be read as the next request.
+    ///   - greeting: Sent at once on every connection, which then closes; no request is read.
     ///   - handler: Chooses the reply to each request; `index` counts from 0.
     /// - Throws: `POSIXError` when the socket cannot be set up.
-    public init(ipv6: Bool = false, keepsAlive: Bool = false, handler: @escaping Handler) throws {
+    public init(ipv6: Bool = false, keepsAlive: Bool = false, greeting: Data? = nil, handler: @escaping Handler)
+        throws
+    {
         self.handler = handler
+        self.greeting = greeting
         self.isIPv6 = ipv6
         self.keepsAlive = keepsAlive
         let (listener, port) = try ipv6 ? Self.listenIPv6() : Self.listen()
@@ -190,6 +198,10 @@ public final class LoopbackHTTPServer: Sendable {
             // only descriptors still ours.
             _ = state.withLock { $0.openConnections.remove(connection) }
             close(connection)
+        }
+        if let greeting {
+            Self.send(greeting, to: connection)
+            return
         }
         var keepsOpen = true
         while keepsOpen, let head = Self.readRequest(from: connection) {

@@ -72,6 +72,8 @@ public enum InsecureConnectionReason: Equatable, Sendable {
     case expiredCertificate
     /// Its certificate names another host.
     case wrongHost
+    /// The server at the address answered, but not with TLS (a plain-http server).
+    case notTLS
     /// The handshake failed otherwise; the transport's words.
     case handshakeFailed(String)
 }

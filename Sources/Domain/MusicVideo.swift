@@ -35,6 +35,9 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
     public let previewURL: URL?
     /// The largest artwork the answer names.
     public let artworkURL: URL?
+    /// The video's place in the chart it came from (1 for the top), as the chart gives it:
+    /// entries left out before it do not move it up. `nil` outside a chart.
+    public let chartPosition: Int?
 
     public init(
         id: ID,
@@ -53,7 +56,8 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
         trackURL: URL?,
         artistURL: URL?,
         previewURL: URL?,
-        artworkURL: URL?
+        artworkURL: URL?,
+        chartPosition: Int? = nil
     ) {
         self.id = id
         self.title = title
@@ -72,5 +76,6 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
         self.artistURL = artistURL
         self.previewURL = previewURL
         self.artworkURL = artworkURL
+        self.chartPosition = chartPosition
     }
 }

@@ -1,8 +1,12 @@
 import Foundation
 
-/// Answers from a response cache when it can, and stores every answer that decoded. A
-/// decorator: it wraps any `BodyKeepingDataTransferService`, so only successful, decoded answers
-/// ever reach the cache — never an HTTP error, a rate-limit refusal or an HTML page.
+/// Answers from a response cache when it can, and stores every answer that decoded and that its
+/// endpoint calls cacheable (`ResponseRequestable.isCacheable(_:)`). A decorator: it wraps any
+/// `BodyKeepingDataTransferService`, so only successful, decoded answers ever reach the cache —
+/// never an HTTP error, a rate-limit refusal or an HTML page — and the endpoint, which knows what
+/// its answers mean, may refuse more (an empty list, which a throttled service may send). An
+/// entry its endpoint would not store now (kept by an older version) is not answered from, but
+/// fetched again.
 ///
 /// Entries are keyed by the method and the full URL (base, path, every query item) and hold the
 /// verified body: the bytes the endpoint's decoder has just read successfully, which the same
@@ -74,16 +78,20 @@ public struct CachingDataTransferService: DataTransferService {
         if mode != .refresh, let cached = store.response(for: key) {
             let age = now().timeIntervalSince(cached.storedAt)
             if mode == .offline || (0..<timeToLive).contains(age) {
-                if let value = try? endpoint.responseDecoder.decode(cached.body, as: E.Response.self) {
+                if let value = try? endpoint.responseDecoder.decode(cached.body, as: E.Response.self),
+                    mode == .offline || endpoint.isCacheable(value)
+                {
                     logger.log(NetworkEvent(method: .get, url: url, outcome: .cached(age: age), duration: .zero))
                     return value
                 }
-                store.removeResponse(for: key)  // unreadable: fetch and replace it
+                store.removeResponse(for: key)  // unreadable or not to be kept: fetch and replace it
             }
         }
         guard mode != .offline else { throw .networkFailure(.notCached) }
         let response = try await wrapped.decodedResponse(endpoint)
-        store.store(CachedResponse(body: response.body, storedAt: now()), for: key)
+        if endpoint.isCacheable(response.value) {
+            store.store(CachedResponse(body: response.body, storedAt: now()), for: key)
+        }
         return response.value
     }
 }

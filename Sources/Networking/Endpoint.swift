@@ -13,6 +13,8 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
     public let responseDecoder: any ResponseDecoder
     /// `path` is a whole URL, not relative to the base URL.
     public let isFullPath: Bool
+    /// Whether a decoded answer may be kept by a response cache.
+    private let cacheable: @Sendable (Response) -> Bool
 
     /// - Parameters:
     ///   - path: Relative to the base URL.
@@ -22,6 +24,7 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
     ///   - body: The request body, if any.
     ///   - responseDecoder: Decodes the body into `Response`; JSON by default.
     ///   - isFullPath: `path` is a whole URL, used as it is.
+    ///   - isCacheable: Whether a decoded answer may be kept by a response cache; every one by default.
     public init(
         path: String,
         isFullPath: Bool = false,
@@ -29,7 +32,8 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
         queryItems: [QueryItem] = [],
         headers: [String: String] = [:],
         body: Data? = nil,
-        responseDecoder: any ResponseDecoder = JSONResponseDecoder()
+        responseDecoder: any ResponseDecoder = JSONResponseDecoder(),
+        isCacheable: @escaping @Sendable (Response) -> Bool = { _ in true }
     ) {
         self.path = path
         self.method = method
@@ -38,5 +42,10 @@ public struct Endpoint<Response: Decodable & Sendable>: ResponseRequestable {
         self.body = body
         self.responseDecoder = responseDecoder
         self.isFullPath = isFullPath
+        cacheable = isCacheable
+    }
+
+    public func isCacheable(_ response: Response) -> Bool {
+        cacheable(response)
     }
 }

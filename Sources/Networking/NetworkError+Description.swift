@@ -35,6 +35,7 @@ extension TLSFailure: CustomStringConvertible {
         case .untrustedCertificate: "the certificate is not signed by a trusted authority"
         case .expiredCertificate: "the certificate has expired or is not valid yet"
         case .wrongHost: "the certificate is for another host"
+        case .notTLS: "the server did not answer with TLS"
         case .handshakeFailed(let detail): "the handshake failed (\(detail))"
         }
     }

@@ -53,8 +53,22 @@ public enum TLSFailure: Equatable, Sendable {
     case expiredCertificate
     /// The certificate names another host.
     case wrongHost
+    /// The server answered, but not with TLS: a plain-http server at an https address.
+    case notTLS
     /// The handshake failed otherwise; the transport's description.
     case handshakeFailed(String)
+}
+
+extension TLSFailure {
+    /// Whether a TLS library's words for a failed handshake mean the server answered in plain
+    /// text (OpenSSL's `wrong version number` and `packet length too long`, GnuTLS's
+    /// `unexpected TLS packet`).
+    /// - Parameter message: The library's message.
+    public static func isPlainAnswer(_ message: String) -> Bool {
+        let lowered = message.lowercased()
+        return ["wrong version number", "packet length too long", "unexpected tls packet"]
+            .contains { lowered.contains($0) }
+    }
 }
 
 /// A proxy's refusal: its status and the environment variable that named the proxy.

@@ -22,6 +22,9 @@ public enum SessionLimits {
     public static let maximumBodyBytes = 10 * 1024 * 1024
     /// More redirects fail with `NetworkError.redirectRejected`.
     public static let maximumRedirects = 5
+    /// More bytes of headers in one answer (status line and every header line, each counted
+    /// with its line end) stop the transfer (`NetworkError.headersTooLarge`).
+    public static let maximumHeaderBytes = 100 * 1024
 
     /// Whether a redirect may be followed (to http(s) only, never from https down to http, plain
     /// http only to this machine); otherwise why not, in words for

@@ -22,6 +22,14 @@ extension Requestable {
 public protocol ResponseRequestable: Requestable {
     associatedtype Response: Decodable & Sendable
     var responseDecoder: any ResponseDecoder { get }
+    /// Whether this decoded answer may be kept by a response cache. An endpoint refuses an
+    /// answer that may be a refusal in disguise (a service that answers "nothing" when it is
+    /// overloaded), so it is asked again next time instead of for the cache's lifetime.
+    func isCacheable(_ response: Response) -> Bool
+}
+
+extension ResponseRequestable {
+    public func isCacheable(_ response: Response) -> Bool { true }
 }
 
 /// Why an `HTTPRequest` could not be built.

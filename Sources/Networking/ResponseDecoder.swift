@@ -47,11 +47,61 @@ public struct JSONResponseDecoder: ResponseDecoder {
         } catch .malformed(let offset, let reason) {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(reason) at byte \(offset)"))
         } catch .unexpectedShape(let detail) {
-            throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: detail))
+            throw shapeError(detail, as: T.self)
         }
         guard let typed = value as? T else {
+            // (never: `readable` is `T`)
             throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "unexpected type"))
         }
         return typed
+    }
+
+    /// The reader's account of a wrong shape as the `DecodingError` callers classify, with the
+    /// place it names (`$.results[0]: expected an object`) as its coding path, so the message
+    /// says where rather than "top level".
+    private static func shapeError<T>(_ detail: String, as type: T.Type) -> DecodingError {
+        guard detail.hasPrefix("$"), let separator = detail.range(of: ": ") else {
+            return .typeMismatch(T.self, .init(codingPath: [], debugDescription: detail))
+        }
+        let path = JSONPathKey.keys(in: detail[..<separator.lowerBound])
+        let what = String(detail[separator.upperBound...])
+        if what == "missing", let key = path.last {
+            return .keyNotFound(key, .init(codingPath: Array(path.dropLast()), debugDescription: what))
+        }
+        return .typeMismatch(T.self, .init(codingPath: path, debugDescription: what))
+    }
+}
+
+/// One step of a path as the reader writes it: `.results` or `[0]`.
+private struct JSONPathKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// The steps of `$.results[0].name` (the `$` first).
+    static func keys(in path: Substring) -> [JSONPathKey] {
+        var keys: [JSONPathKey] = []
+        var rest = path.dropFirst()
+        while let first = rest.first {
+            rest = rest.dropFirst()
+            let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+            let name = rest[..<end]
+            rest = rest[end...]
+            if first == "[", name.hasSuffix("]"), let index = Int(name.dropLast()) {
+                keys.append(JSONPathKey(intValue: index))
+            } else {
+                keys.append(JSONPathKey(stringValue: String(name)))
+            }
+        }
+        return keys
     }
 }

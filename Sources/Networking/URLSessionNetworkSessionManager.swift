@@ -117,7 +117,8 @@
             case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
                 return NetworkError.tls(.expiredCertificate)
             case .secureConnectionFailed:
-                return NetworkError.tls(.handshakeFailed(urlError.localizedDescription))
+                let detail = urlError.localizedDescription
+                return NetworkError.tls(TLSFailure.isPlainAnswer(detail) ? .notTLS : .handshakeFailed(detail))
             default:
                 return NetworkError.other(urlError.localizedDescription)
             }

@@ -161,7 +161,7 @@ struct DecoderEquivalenceTests {
     @Test("Wrong-typed fields read alike in both decoders")
     func lenientAlike() throws {
         let data = Data(
-            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":"42","trackName":7,"trackTimeMillis":"1000","trackPrice":"1.5","artistId":12.0,"previewUrl":"ftp://x","trackViewUrl":"HTTPS://x.test/v"}]}"#
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":"42","trackName":7,"trackCensoredName":"c","trackTimeMillis":"1000","trackPrice":"1.5","artistId":12.0,"previewUrl":"ftp://x","trackViewUrl":"HTTPS://x.test/v"}]}"#
                 .utf8)
         let fast = try JSONResponseDecoder().decode(data, as: MusicVideosResponseDTO.self)
         #expect(fast == (try JSONDecoder().decode(MusicVideosResponseDTO.self, from: data)))
@@ -178,7 +178,9 @@ struct DecoderEquivalenceTests {
             ("123456789012.345678", "123456789012.345678"),
         ])
     func prices(text: String, expected: String) throws {
-        let data = Data(#"{"results":[{"trackPrice":\#(text)}]}"#.utf8)
+        let data = Data(
+            #"{"results":[{"wrapperType":"track","kind":"music-video","trackId":1,"trackName":"t","trackPrice":\#(text)}]}"#
+                .utf8)
         let row = try #require(try JSONResponseDecoder().decode(data, as: MusicVideosResponseDTO.self).results.first)
         #expect(row.trackPrice == Decimal(string: expected))
     }

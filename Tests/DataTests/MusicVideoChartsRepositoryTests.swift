@@ -71,6 +71,21 @@ struct MusicVideoChartsRepositoryTests {
         #expect(videos[1].duration == 153 && videos[1].artistID == 605_800_394 && videos[1].genre == "R&B/Soul")
     }
 
+    @Test("Each video keeps its place in the feed: 1, (no id), 3, (1 again), 5 are at 1, 3, 4, 5; distinct 1, 3, 5")
+    func feedPositions() async throws {
+        let entries = [
+            entry(id: #""1""#, name: "one"), #"{"im:name":{"label":"no id"}}"#, entry(id: #""3""#, name: "three"),
+            entry(id: #""1""#, name: "one again"), entry(id: #""5""#, name: "five"),
+        ]
+        let videos = try await chart(feed(entry: "[" + entries.joined(separator: ",") + "]"))
+        #expect(videos.map(\.id) == [1, 3, 1, 5])
+        #expect(videos.map(\.chartPosition) == [1, 3, 4, 5])
+        let network = MockNetworkService.answering(Data(feed(entry: "[" + entries.joined(separator: ",") + "]").utf8))
+        let page = try await DefaultFetchTopMusicVideosUseCase(repository: repository(network))
+            .execute(query: ChartQuery())
+        #expect(page.items.map(\.chartPosition) == [1, 3, 5])
+    }
+
     @Test("The 4th entry lacks most fields: still a video, what it lacks is nil, its page is its id's label")
     func missingFields() async throws {
         let videos = try await repository(

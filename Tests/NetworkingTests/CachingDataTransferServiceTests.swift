@@ -117,6 +117,29 @@ struct CachingDataTransferServiceTests {
         #expect(harness.stored() == Self.body(3))
     }
 
+    @Test("An answer its endpoint calls not cacheable is returned but not stored, and asked again next time")
+    func endpointRefusesCaching() async throws {
+        let harness = try Harness()
+        let endpoint = Endpoint<Answer>(
+            path: "search", queryItems: [QueryItem(name: "term", value: "x")], isCacheable: { $0.value > 1 })
+        #expect(try await harness.service.request(endpoint) == Answer(value: 1))
+        #expect(harness.store.stored.isEmpty)
+        #expect(try await harness.service.request(endpoint) == Answer(value: 2))
+        #expect(try await harness.service.request(endpoint) == Answer(value: 2))
+        #expect(harness.calls.value == 2)
+        #expect(harness.stored() == Self.body(2))
+    }
+
+    @Test("A fresh entry its endpoint would not store now is not answered from, but fetched and replaced")
+    func storedEntryNotCacheable() async throws {
+        let harness = try Harness()
+        _ = try await harness.request()  // stored by an endpoint that takes every answer
+        let endpoint = Endpoint<Answer>(
+            path: "search", queryItems: [QueryItem(name: "term", value: "x")], isCacheable: { $0.value > 1 })
+        #expect(try await harness.service.request(endpoint) == Answer(value: 2))
+        #expect(harness.stored() == Self.body(2))
+    }
+
     @Test("Refresh mode (--no-cache) fetches, and stores the fresh answer")
     func refresh() async throws {
         let store = InMemoryResponseCacheStore()

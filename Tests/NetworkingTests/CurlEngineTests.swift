@@ -33,6 +33,9 @@
                 (60, "SSL certificate problem: certificate has expired", 10, .tls(.expiredCertificate)),
                 (60, "SSL: no alternative certificate subject name matches target host name 'x'", 0, .tls(.wrongHost)),
                 (35, "TLS connect error", 0, .tls(.handshakeFailed("TLS connect error"))),
+                (35, "error:0A00010B:SSL routines::wrong version number", 0, .tls(.notTLS)),
+                (35, "error:1408F10B:SSL routines:ssl3_get_record:wrong version number", 0, .tls(.notTLS)),
+                (35, "gnutls_handshake() failed: An unexpected TLS packet was received.", 0, .tls(.notTLS)),
                 (99, "something else", 0, .other("something else")),
             ] as [(Int32, String, Int, NetworkError)])
         func mapsCodes(code: Int32, message: String, verifyResult: Int, expected: NetworkError) {

@@ -79,6 +79,48 @@
             }
         }
 
+        @Test("Many small headers over 100 KiB in all are headersTooLarge; 90 KiB of them are read")
+        func manyHeaders() async throws {
+            func headers(_ count: Int) -> [(String, String)] {
+                (0..<count).map { ("X-Junk-\($0)", String(repeating: "y", count: 100)) }
+            }
+            let manager = CurlNetworkSessionManager(timeout: 10, environment: [:])
+            let tooMany = try LoopbackHTTPServer(always: .response(status: 200, headers: headers(3000), body: Data()))
+            defer { tooMany.stop() }
+            let request = HTTPRequest(url: tooMany.baseURL, method: .get, headers: [:], body: nil, timeout: 10)
+            do {
+                let (body, response) = try await manager.data(for: request)
+                Issue.record("answered: HTTP \(response.statusCode), \(body.count) bytes")
+            } catch {
+                #expect(error as? NetworkError == .headersTooLarge, "\(error)")
+            }
+            // About 112 bytes a line: 800 lines are some 90 KiB.
+            let fewer = try LoopbackHTTPServer(
+                always: .response(status: 200, headers: headers(800), body: Data("{}".utf8)))
+            defer { fewer.stop() }
+            let (body, response) = try await manager.data(
+                for: HTTPRequest(url: fewer.baseURL, method: .get, headers: [:], body: nil, timeout: 10))
+            #expect(response.statusCode == 200 && body == Data("{}".utf8))
+        }
+
+        @Test("https to a port that answers plain http is notTLS, not OpenSSL's words")
+        func plainHTTPPort() async throws {
+            let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            let server = try LoopbackHTTPServer(greeting: Data(answer.utf8)) { _, _ in .close }
+            defer { server.stop() }
+            var components = try #require(URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false))
+            components.scheme = "https"
+            let url = try #require(components.url)
+            let manager = CurlNetworkSessionManager(timeout: 10, environment: [:])
+            do {
+                let (body, response) = try await manager.data(
+                    for: HTTPRequest(url: url, method: .get, headers: [:], body: nil, timeout: 10))
+                Issue.record("answered: HTTP \(response.statusCode), \(body.count) bytes")
+            } catch {
+                #expect(error as? NetworkError == .tls(.notTLS), "\(error)")
+            }
+        }
+
         @Test("The proxy variable named is the one curl reads for the scheme")
         func proxyVariable() throws {
             let https = try #require(URL(string: "https://itunes.apple.com/search"))

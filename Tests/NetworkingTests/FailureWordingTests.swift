@@ -40,6 +40,24 @@ struct FailureWordingTests {
         #expect(plain == "top level: expected an object")
     }
 
+    @Test("Given a place the reader names, when read by the fast reader, then the detail keeps that place")
+    func readerNamesPlace() async throws {
+        struct Placed: JSONReadable, Decodable, Sendable {
+            init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+                try reader.skipValue()
+                throw .unexpectedShape("$.results[3].name: expected a string")
+            }
+        }
+        struct Missing: JSONReadable, Decodable, Sendable {
+            init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
+                try reader.skipValue()
+                throw .unexpectedShape("$.results: missing")
+            }
+        }
+        #expect(await shapeDetail("{}", as: Placed.self) == "$.results[3].name: expected a string")
+        #expect(await shapeDetail("{}", as: Missing.self) == "$.results: missing")
+    }
+
     @Test("Given a member of the wrong kind, when decoded, then the detail names its path and the JSON kind")
     func memberShape() async throws {
         let detail = try #require(await shapeDetail(#"{"results": {"a": 1}}"#, as: PlainEnvelope.self))

@@ -21,6 +21,29 @@ struct CatalogErrorMessageTests {
         #expect(PlainHintPhrasing().advice(for: .waitAndTryAgain(seconds: 0)) == "wait a minute and try again")
     }
 
+    @Test("A 404 names the address, not the service's health; other 4xx say refused; 5xx say unavailable")
+    func clientStatuses() {
+        #expect(
+            text(.serviceUnavailable(statusCode: 404))
+                == "the iTunes service's address answered not found (HTTP 404) — check the service's address")
+        for status in [401, 418] {
+            #expect(
+                text(.serviceUnavailable(statusCode: status))
+                    == "the iTunes service's address refused the request (HTTP \(status)) — check the service's address"
+            )
+        }
+        #expect(
+            text(.serviceUnavailable(statusCode: 503))
+                == "the iTunes service is unavailable (HTTP 503) — try again later")
+    }
+
+    @Test("A server that does not speak TLS at an https address is named in plain words")
+    func notTLS() {
+        let text = text(.insecureConnection(.notTLS))
+        #expect(text.contains("did not answer with TLS (is its address http://?)"), "\(text)")
+        #expect(!text.contains("SSL routines"))
+    }
+
     @Test("A fraction of a second rounds up to one second; a week is cut to a day")
     func roundedWaits() {
         #expect(text(.rateLimited(retryAfter: 0.2)).hasSuffix("wait 1 second and try again"))

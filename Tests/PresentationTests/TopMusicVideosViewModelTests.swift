@@ -44,6 +44,18 @@ struct TopMusicVideosViewModelTests {
         #expect(useCase.executedQueries == [ChartQuery(country: "us", limit: 3)])
     }
 
+    @Test("Rows keep the chart's own positions: entries the feed left out or repeated leave gaps")
+    func feedPositionsKept() async {
+        let videos: [MusicVideo] = [
+            .stub(id: 1, chartPosition: 1), .stub(id: 3, chartPosition: 3), .stub(id: 5, chartPosition: 5),
+        ]
+        let viewModel = DefaultTopMusicVideosViewModel(useCase: chart(videos))
+        let items = PublisherRecorder(viewModel.items)
+        await viewModel.didLoad(query: ChartQuery(country: "us", limit: 5))
+        #expect(items.values.last?.map(\.rank) == [1, 3, 5])
+        #expect(items.values.last?.map(\.row.video.id) == [1, 3, 5])
+    }
+
     @Test("A genre's chart says which genre in its title")
     func genreTitle() async {
         let viewModel = DefaultTopMusicVideosViewModel(useCase: chart())

@@ -12,7 +12,7 @@ public enum APIEndpoints {
     /// - Parameter requestDTO: The search parameters.
     /// - Returns: The endpoint, decoding to the result envelope.
     public static func searchMusicVideos(with requestDTO: MusicVideosRequestDTO) -> Endpoint<MusicVideosResponseDTO> {
-        Endpoint(path: "search", queryItems: requestDTO.queryItems, headers: headers)
+        Endpoint(path: "search", queryItems: requestDTO.queryItems, headers: headers, isCacheable: hasRows)
     }
 
     /// `GET lookup?id=…&country=…`: one item by its id.
@@ -20,7 +20,7 @@ public enum APIEndpoints {
     /// - Returns: The endpoint, decoding to the result envelope.
     public static func lookupMusicVideo(with requestDTO: MusicVideoLookupRequestDTO) -> Endpoint<MusicVideosResponseDTO>
     {
-        Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers)
+        Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers, isCacheable: hasRows)
     }
 
     /// `GET lookup?id=…&entity=musicVideo&limit=…&country=…`: an artist and their music videos.
@@ -29,8 +29,15 @@ public enum APIEndpoints {
     public static func artistMusicVideos(with requestDTO: ArtistMusicVideosRequestDTO) -> Endpoint<
         MusicVideosResponseDTO
     > {
-        Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers)
+        Endpoint(path: "lookup", queryItems: requestDTO.queryItems, headers: headers, isCacheable: hasRows)
     }
 
     static let headers = ["Accept": "application/json"]
+
+    /// Whether an answer may be cached: not when it has no usable row, which may be the service
+    /// throttling with an empty list rather than a real "nothing found" (API-FACTS.md) — kept,
+    /// it would stand for the cache's whole lifetime.
+    @Sendable static func hasRows<Row>(_ response: ITunesResponseDTO<Row>) -> Bool {
+        !response.results.isEmpty
+    }
 }

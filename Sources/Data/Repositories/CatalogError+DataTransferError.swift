@@ -78,6 +78,7 @@ extension InsecureConnectionReason {
         case .untrustedCertificate: self = .untrustedCertificate
         case .expiredCertificate: self = .expiredCertificate
         case .wrongHost: self = .wrongHost
+        case .notTLS: self = .notTLS
         case .handshakeFailed(let detail): self = .handshakeFailed(detail)
         }
     }

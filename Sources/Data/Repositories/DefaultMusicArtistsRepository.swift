@@ -13,6 +13,8 @@ public struct DefaultMusicArtistsRepository: MusicArtistsRepository {
 
     public func searchMusicArtists(query: MusicArtistQuery) async throws(CatalogError) -> [MusicArtist] {
         let endpoint = APIEndpoints.searchMusicArtists(with: TermSearchRequestDTO(query: query))
-        return try await dataTransferService.fetch(endpoint).results.compactMap { $0.toDomain() }
+        return Array(
+            try await dataTransferService.fetch(endpoint).results.lazy.compactMap { $0.toDomain() }
+                .prefix(query.limit))
     }
 }

@@ -12,8 +12,9 @@ public struct DefaultMusicVideoChartsRepository: MusicVideoChartsRepository {
     }
 
     public func topMusicVideos(query: ChartQuery) async throws(CatalogError) -> [MusicVideo] {
-        try await dataTransferService.fetch(APIEndpoints.topMusicVideos(with: query)).entries.compactMap {
-            $0.toDomain()
-        }
+        // Each keeps its place in the feed: entries left out before it do not move it up.
+        let feed = try await dataTransferService.fetch(APIEndpoints.topMusicVideos(with: query))
+        return Array(
+            zip(feed.entries, feed.positions).lazy.compactMap { $0.toDomain(position: $1) }.prefix(query.limit))
     }
 }

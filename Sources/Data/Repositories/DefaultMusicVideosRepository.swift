@@ -26,6 +26,8 @@ public struct DefaultMusicVideosRepository: MusicVideosRepository {
     public func fetchArtistMusicVideos(query: ArtistMusicVideosQuery) async throws(CatalogError) -> [MusicVideo] {
         let endpoint = APIEndpoints.artistMusicVideos(with: ArtistMusicVideosRequestDTO(query: query))
         // The artist's own row comes first; `toDomain()` keeps only music-video rows.
-        return try await dataTransferService.fetch(endpoint).results.compactMap { $0.toDomain() }
+        return Array(
+            try await dataTransferService.fetch(endpoint).results.lazy.compactMap { $0.toDomain() }
+                .prefix(query.limit))
     }
 }

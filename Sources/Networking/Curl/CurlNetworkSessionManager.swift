@@ -86,7 +86,7 @@ import Platform
             case 42: return .cancelled  // ABORTED_BY_CALLBACK
             case 60, 83: return .tls(certificateFailure(message: message, verifyResult: verifyResult))
             case 35, 53, 54, 58, 59, 64, 66, 77, 80, 82, 90, 91, 98:
-                return .tls(.handshakeFailed(message))
+                return .tls(TLSFailure.isPlainAnswer(message) ? .notTLS : .handshakeFailed(message))
             default: return .other(message)
             }
         }

@@ -50,6 +50,8 @@ import Platform
         private var failure: NetworkError?
         /// Whether the current exchange received a status line (a proxy's or the server's).
         private var sawStatusLine = false
+        /// The bytes of headers the current exchange received, every response's (100 Continue's too).
+        private var headerBytes = 0
         private var url: URL
         private var method: HTTPMethod
         private var requestBody: Data?
@@ -140,6 +142,7 @@ import Platform
             headers = [:]
             failure = nil
             sawStatusLine = false
+            headerBytes = 0
             errorBuffer[0] = 0
             configure(easy, url: url, method: method, body: requestBody, headerList: headerList)
             _ = curl.setPointer(easy, CurlOption.errorBuffer, errorBuffer)
@@ -277,6 +280,13 @@ import Platform
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             let length = size * count
             guard length > 0, let data else { return length }
+            // Counted here, so the limit is exact whatever libcurl's own (one line of 100 KB, in
+            // some versions only; none for many small lines) and its error for it.
+            transfer.headerBytes += length
+            guard transfer.headerBytes <= SessionLimits.maximumHeaderBytes else {
+                transfer.failure = .headersTooLarge
+                return 0  // stops the transfer
+            }
             let line = String(
                 decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self
             ).trimmingWhitespace()

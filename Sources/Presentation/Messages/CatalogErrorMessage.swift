@@ -37,6 +37,12 @@ public enum CatalogErrorMessage {
             return message(for: problem)
         case .connectionLost:
             return UserMessage("the connection to the iTunes service broke off mid-answer", hint: .tryAgain)
+        case .serviceUnavailable(404):
+            // Almost always a wrong base URL: the real service answers 404 to no search.
+            return UserMessage("the iTunes service's address answered not found (HTTP 404)", hint: .checkServiceURL)
+        case .serviceUnavailable(let statusCode) where (400..<500).contains(statusCode):
+            return UserMessage(
+                "the iTunes service's address refused the request (HTTP \(statusCode))", hint: .checkServiceURL)
         case .serviceUnavailable(let statusCode):
             return UserMessage("the iTunes service is unavailable (HTTP \(statusCode))", hint: .tryAgainLater)
         case .timedOut:
@@ -69,6 +75,10 @@ public enum CatalogErrorMessage {
             return UserMessage("the iTunes service's certificate has expired or is not valid yet", hint: .checkClock)
         case .wrongHost:
             return UserMessage("the iTunes service's certificate is for another host", hint: .checkServiceAddress)
+        case .notTLS:
+            return UserMessage(
+                "the server at the service's address did not answer with TLS (is its address http://?)",
+                hint: .checkServiceURL)
         case .handshakeFailed(let detail):
             return UserMessage(
                 "a secure connection to the iTunes service failed (\(detail))", hint: .checkServiceAddress)

@@ -57,10 +57,18 @@ public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
             let chart = Self.chartName(page.query)
             return .init(
                 title: chart.prefix(1).uppercased() + chart.dropFirst(),
-                rows: TopMusicVideosItemViewModel.ranked(MusicVideosListItemViewModel.items(for: page.items)),
+                rows: Self.rows(page.items),
                 // The store answers an unknown country, or a genre it has no chart for, with an empty feed.
                 nothingFound: UserMessage(
                     "the \(chart) is empty", hint: page.query.genreID == nil ? .giveCountryCode : .checkIDOrCountry))
+        }
+    }
+
+    /// The rows, each ranked with its place in the chart (the feed's own, so an entry left out
+    /// or repeated leaves a gap), or its place in the list when the chart gave none.
+    nonisolated static func rows(_ videos: [MusicVideo]) -> [TopMusicVideosItemViewModel] {
+        zip(videos, MusicVideosListItemViewModel.items(for: videos)).enumerated().map { offset, pair in
+            RankedRow(rank: pair.0.chartPosition ?? offset + 1, row: pair.1)
         }
     }
 

@@ -3,10 +3,12 @@ import Networking
 
 /// One field's value, read the lenient way real answers need: absent, `null` or of the wrong type
 /// reads as `nil`; integers may be written as floats (`181600.0`) or strings; URLs must be http(s).
+/// Lengths are bounded as they are read: a string longer than `LenientValue.maximumTextLength`
+/// is cut there (ending in "…"), a URL longer than `LenientValue.maximumURLLength` is absent.
 /// Both decoders provide one, so a DTO says once which key fills which field.
 public protocol LenientValueReader {
     associatedtype Failure: Error
-    /// A non-empty string.
+    /// A non-empty string, cut to `LenientValue.maximumTextLength`.
     mutating func lenientString() throws(Failure) -> String?
     /// A whole number, written as an integer, a float without fraction, or a string.
     mutating func lenientInt() throws(Failure) -> Int?
@@ -14,7 +16,7 @@ public protocol LenientValueReader {
     mutating func lenientDouble() throws(Failure) -> Double?
     /// A decimal amount, read exactly.
     mutating func lenientDecimal() throws(Failure) -> Decimal?
-    /// An http(s) URL's text.
+    /// An http(s) URL's text, of at most `LenientValue.maximumURLLength` bytes.
     mutating func lenientWebURL() throws(Failure) -> WebURLText?
     /// Passes over the value.
     mutating func skip() throws(Failure)
@@ -22,9 +24,31 @@ public protocol LenientValueReader {
 
 /// The rules, shared by both readers.
 enum LenientValue {
+    /// The most Unicode scalars a text field keeps: real titles, names and genres are far
+    /// shorter, and a hostile one of 12,000 would slow every screen that draws it.
+    static let maximumTextLength = 500
+    /// The most UTF-8 bytes a URL may have; a longer one is not kept (cut, it would lead elsewhere).
+    static let maximumURLLength = 2048
+
     static func string(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
+    }
+
+    /// `text`, or its first `maximumTextLength - 1` Unicode scalars and "…" when it is longer.
+    static func text(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }  // no more bytes than scalars
+        let scalars = text.unicodeScalars
+        guard let limit = scalars.index(scalars.startIndex, offsetBy: maximumTextLength, limitedBy: scalars.endIndex),
+            limit != scalars.endIndex
+        else { return text }
+        let end = scalars.index(scalars.startIndex, offsetBy: maximumTextLength - 1)
+        return String(scalars[..<end]) + "…"
+    }
+
+    /// A text field: non-empty, cut to `maximumTextLength`.
+    static func boundedString(_ text: String?) -> String? {
+        string(text).map(Self.text)
     }
 
     static func int(_ number: Double) -> Int? {
@@ -60,7 +84,7 @@ enum LenientValue {
     }
 
     static func webURL(_ text: String?) -> WebURLText? {
-        guard let text = string(text) else { return nil }
+        guard let text = string(text), text.utf8.count <= maximumURLLength else { return nil }
         let lowered = text.prefix(8).lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
         return WebURLText(text: text)
@@ -94,27 +118,31 @@ struct ContainerValue<Key: CodingKey>: LenientValueReader {
     let key: Key
 
     func lenientString() -> String? {
-        LenientValue.string((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil)
+        LenientValue.boundedString(rawString())
+    }
+
+    private func rawString() -> String? {
+        (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
     }
 
     func lenientInt() -> Int? {
         if let value = try? container.decodeIfPresent(Int.self, forKey: key) { return value }
         if let value = try? container.decodeIfPresent(Double.self, forKey: key) { return LenientValue.int(value) }
-        return lenientString().flatMap { Int($0) }
+        return rawString().flatMap { Int($0) }
     }
 
     func lenientDouble() -> Double? {
         if let value = try? container.decodeIfPresent(Double.self, forKey: key) { return value.isFinite ? value : nil }
-        return lenientString().flatMap { Double($0) }
+        return rawString().flatMap { Double($0) }
     }
 
     func lenientDecimal() -> Decimal? {
         if let value = try? container.decodeIfPresent(Decimal.self, forKey: key) { return value }
-        return lenientString().flatMap(LenientValue.decimal)
+        return rawString().flatMap(LenientValue.decimal)
     }
 
     func lenientWebURL() -> WebURLText? {
-        LenientValue.webURL(lenientString())
+        LenientValue.webURL(rawString())
     }
 
     func skip() {}
@@ -124,7 +152,7 @@ struct ContainerValue<Key: CodingKey>: LenientValueReader {
 extension JSONReader: LenientValueReader {
     public mutating func lenientString() throws(Failure) -> String? {
         switch try peek() {
-        case .string: return LenientValue.string(try readString())
+        case .string: return LenientValue.boundedString(try readString())
         default:
             try skipValue()
             return nil
@@ -164,7 +192,7 @@ extension JSONReader: LenientValueReader {
     }
 
     public mutating func lenientWebURL() throws(Failure) -> WebURLText? {
-        LenientValue.webURL(try lenientString())
+        LenientValue.webURL(try readString())
     }
 
     public mutating func skip() throws(Failure) {

@@ -9,7 +9,9 @@ extension APIEndpoints {
     /// - Parameter requestDTO: The search parameters.
     /// - Returns: The endpoint, decoding to the artist envelope.
     public static func searchMusicArtists(with requestDTO: TermSearchRequestDTO) -> Endpoint<MusicArtistsResponseDTO> {
-        Endpoint(path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers)
+        Endpoint(
+            path: "search", queryItems: requestDTO.queryItems(entity: "musicArtist"), headers: headers,
+            isCacheable: hasRows)
     }
 }
 
@@ -29,6 +31,9 @@ public struct MusicArtistResultDTO: ITunesRowDTO {
     public static let fields = fieldTable()
 
     public init() {}
+
+    /// An artist with an id and a name: what `toDomain()` maps.
+    public var isUsable: Bool { wrapperType == "artist" && artistId != nil && artistName != nil }
 
     public mutating func read<Value: LenientValueReader>(_ field: Field, from value: inout Value)
         throws(Value.Failure)

@@ -2,11 +2,15 @@ import Domain
 import Foundation
 
 extension MusicVideosResponseDTO {
-    /// The music videos of the answer, in its order; other rows are dropped.
+    /// The music videos of the answer, in its order, at most the query's limit; other rows are
+    /// dropped.
     /// - Parameter query: The query this answer belongs to.
-    /// - Returns: The page, counting every row the service sent for paging.
+    /// - Returns: The page, counting every row the service sent for paging (at most the limit:
+    ///   a server that sends more than was asked for does not move the next page further).
     func toDomain(query: MusicVideoQuery) -> MusicVideoPage {
-        MusicVideoPage(query: query, videos: results.compactMap { $0.toDomain() }, rowCount: results.count)
+        MusicVideoPage(
+            query: query, videos: Array(results.lazy.compactMap { $0.toDomain() }.prefix(query.limit)),
+            rowCount: min(rowCount, query.limit))
     }
 }
 

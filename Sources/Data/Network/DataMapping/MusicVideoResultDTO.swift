@@ -40,6 +40,12 @@ public struct MusicVideoResultDTO: ITunesRowDTO {
 
     public init() {}
 
+    /// A music video with a track id and a name: what `toDomain()` maps.
+    public var isUsable: Bool {
+        wrapperType == "track" && kind == "music-video" && trackId != nil
+            && (trackName != nil || trackCensoredName != nil)
+    }
+
     public mutating func read<Value: LenientValueReader>(_ field: Field, from value: inout Value)
         throws(Value.Failure)
     {

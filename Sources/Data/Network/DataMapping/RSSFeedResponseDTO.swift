@@ -6,13 +6,26 @@ import Foundation
 ///
 /// The feed's quirks are read here, once: `entry` is one object instead of an array when the
 /// chart has one entry, and absent when it has none; an entry that cannot be read is left out
-/// rather than failing the chart.
+/// rather than failing the chart. Only the first `maximumReadEntries` entries are read, and at
+/// most `maximumKeptEntries` kept, however many the feed holds.
 public struct RSSFeedResponseDTO<Entry: Decodable & Sendable>: Decodable, Sendable {
+    /// The most entries kept: the largest chart the generator makes.
+    public static var maximumKeptEntries: Int { 200 }
+    /// The most entries read, readable or not; later ones are passed over.
+    public static var maximumReadEntries: Int { 1000 }
+
     /// The entries in chart order: position 1 first.
     public let entries: [Entry]
+    /// Each entry's place in the feed, counting from 1 and counting entries that could not be
+    /// read: the chart's own positions (`entries[i]` is at `positions[i]`).
+    public let positions: [Int]
 
-    public init(entries: [Entry]) {
+    /// - Parameters:
+    ///   - entries: The entries in chart order.
+    ///   - positions: Their places in the feed; 1, 2, 3… by default.
+    public init(entries: [Entry], positions: [Int]? = nil) {
         self.entries = entries
+        self.positions = positions ?? Array(entries.indices.map { $0 + 1 })
     }
 
     private enum Keys: String, CodingKey {
@@ -21,8 +34,25 @@ public struct RSSFeedResponseDTO<Entry: Decodable & Sendable>: Decodable, Sendab
 
     public init(from decoder: any Decoder) throws {
         let feed = try decoder.container(keyedBy: Keys.self).nestedContainer(keyedBy: Keys.self, forKey: .feed)
-        let entries = try feed.decodeIfPresent(OneOrMany<Lenient<Entry>>.self, forKey: .entry)
-        self.init(entries: entries?.elements.compactMap(\.value) ?? [])
+        guard feed.contains(.entry), try !feed.decodeNil(forKey: .entry) else {
+            self.init(entries: [])
+            return
+        }
+        guard var array = try? feed.nestedUnkeyedContainer(forKey: .entry) else {
+            self.init(entries: [try feed.decode(Lenient<Entry>.self, forKey: .entry).value].compactMap { $0 })
+            return
+        }
+        var entries: [Entry] = []
+        var positions: [Int] = []
+        var read = 0
+        while !array.isAtEnd, read < Self.maximumReadEntries, entries.count < Self.maximumKeptEntries {
+            read += 1
+            if let entry = try array.decode(Lenient<Entry>.self).value {
+                entries.append(entry)
+                positions.append(read)
+            }
+        }
+        self.init(entries: entries, positions: positions)
     }
 }
 

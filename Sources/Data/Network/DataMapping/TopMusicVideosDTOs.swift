@@ -14,7 +14,7 @@ extension APIEndpoints {
         let genre = query.genreID.map { "/genre=\($0)" } ?? ""
         return Endpoint(
             path: "\(query.country.lowercased())/rss/topmusicvideos/limit=\(query.limit)\(genre)/json",
-            headers: headers)
+            headers: headers, isCacheable: { !$0.entries.isEmpty })
     }
 }
 
@@ -80,22 +80,25 @@ public struct TopMusicVideoEntryDTO: Decodable, Equatable, Sendable {
 extension TopMusicVideoEntryDTO {
     /// The entry as a `MusicVideo`, or `nil` without a track id or a title. What the chart does
     /// not say (collection, explicitness, country) is left out; a lookup by id has it.
-    func toDomain() -> MusicVideo? {
+    /// - Parameter position: The entry's place in the feed, 1 for the top.
+    func toDomain(position: Int? = nil) -> MusicVideo? {
         guard let text = id?.attributes["im:id"], let trackID = Int(text), trackID > 0, let title = name?.label else {
             return nil
         }
         let preview = links.first { $0.attributes["rel"] == "enclosure" }
         let pages = [links.first { $0.attributes["rel"] == "alternate" }?.attributes["href"], id?.label]
         return MusicVideo(
-            id: trackID, title: title, artistName: artist?.label, artistID: Self.storeID(artist?.attributes["href"]),
+            id: trackID, title: LenientValue.text(title), artistName: artist?.label.map(LenientValue.text),
+            artistID: Self.storeID(artist?.attributes["href"]),
             collectionName: nil,
             releaseDate: releaseDate?.label.flatMap(ReleaseDateParser.date(from:)),
             duration: preview?.duration?.label.flatMap(Double.init).map { $0 / 1000 },
-            genre: category?.attributes["label"], explicitness: .unknown,
+            genre: category?.attributes["label"].map(LenientValue.text), explicitness: .unknown,
             price: price?.attributes["amount"].flatMap(LenientValue.decimal), collectionPrice: nil, country: nil,
-            currency: price?.attributes["currency"], trackURL: pages.lazy.compactMap(Self.webURL).first,
+            currency: price?.attributes["currency"].map(LenientValue.text),
+            trackURL: pages.lazy.compactMap(Self.webURL).first,
             artistURL: Self.webURL(artist?.attributes["href"]), previewURL: Self.webURL(preview?.attributes["href"]),
-            artworkURL: Self.webURL(images.last?.label))
+            artworkURL: Self.webURL(images.last?.label), chartPosition: position)
     }
 
     private static func webURL(_ text: String?) -> URL? {
