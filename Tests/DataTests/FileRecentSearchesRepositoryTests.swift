@@ -79,6 +79,29 @@ struct FileRecentSearchesRepositoryTests {
         #expect(problems.value.first?.contains("not a valid recent-searches file") == true)
     }
 
+    @Test(
+        "Given a list file larger than the bound, when read, then it is not read: one warning, and the next save replaces it"
+    )
+    func oversized() async throws {
+        try makeFolder()
+        let problems = Locked<[String]>([])
+        let repository = repository(problems: problems)
+        // A valid list padded past the bound: only its size can refuse it.
+        let padding = String(repeating: " ", count: FileRecentSearchesRepository.maximumFileBytes)
+        try Data(#"{"version":1,"searches":["big"]}"#.utf8 + Data(padding.utf8)).write(to: repository.fileURL)
+        #expect(await repository.recentSearches().isEmpty)
+        await repository.save("fresh")
+        #expect(problems.value.count == 1)
+        #expect(
+            problems.value.first
+                == "not using the recent searches: \(repository.fileURL.path) is too large "
+                + "(\(padding.utf8.count + 32) bytes; at most \(FileRecentSearchesRepository.maximumFileBytes))"
+                + " — the next search replaces it with a new list")
+        #expect(await repository.recentSearches() == ["fresh"])
+        let size = try FileManager.default.attributesOfItem(atPath: repository.fileURL.path)[.size] as? Int
+        #expect((size ?? .max) < 100)
+    }
+
     @Test("A file that cannot be read (a folder in its place) warns once and never fails")
     func unreadable() async throws {
         let problems = Locked<[String]>([])

@@ -18,13 +18,16 @@ import Synchronization
 /// a stale lock on a network file system) is waited for at most `lockTimeout`, then the term is
 /// dropped with a warning. The folder and its files are trusted only when they are the user's
 /// own (`PrivateFiles`): the folder `0700`, the files `0600`, no link followed. A file that
-/// cannot be read is reported once through `onProblem` and read as empty; the next save
-/// replaces it. A save also removes the temporaries a process killed while saving left behind
+/// cannot be read, or is larger than `maximumFileBytes` (the list is a few hundred bytes; a huge
+/// file would be read on every search and every completion), is reported once through
+/// `onProblem` and read as empty; the next save replaces it. A save also removes the temporaries a process killed while saving left behind
 /// (`AtomicFile.removeLeftTemporaries`). Nothing here ever fails a search.
 public final class FileRecentSearchesRepository: RecentSearchesRepository, Sendable {
     public static let defaultMaximumCount = 20
     /// How long a save waits for another process's lock.
     public static let defaultLockTimeout: Duration = .seconds(2)
+    /// The largest list file read: twenty terms take a few KiB at most.
+    public static let maximumFileBytes = 256 * 1024
 
     private struct StoredSearches: Codable {
         var version = 1
@@ -136,7 +139,10 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
     private func read() -> [String] {
         let data: Data?
         do throws(PrivateFiles.Refusal) {
-            data = try PrivateFiles.read(fileURL, userID: userID)
+            data = try PrivateFiles.read(fileURL, userID: userID, maximumBytes: Self.maximumFileBytes)
+        } catch  where error.isTooLarge {
+            report("not using the recent searches: \(error.reason) — the next search replaces it with a new list")
+            return []
         } catch {
             report("not using the recent searches: \(error.reason)")
             return []
