@@ -75,7 +75,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
         do throws(PrivateFiles.Refusal) {
             guard try PrivateFiles.checkFolder(directory, creating: false, userID: userID) else { return [] }
         } catch {
-            report("not using the recent searches: \(error.reason)")
+            report("not using the recent searches: \(error.reason) — \(Self.folderAdvice)")
             return []
         }
         return read()
@@ -89,7 +89,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
             guard await acquire(lockDescriptor) else {
                 report(
                     "recent searches not saved: another mvsearch has held \(lockURL.path) for "
-                        + "\(lockTimeout.components.seconds) s")
+                        + "\(lockTimeout.components.seconds) s — search again once it ends")
                 return
             }
             AtomicFile.removeLeftTemporaries(in: directory)
@@ -99,11 +99,14 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
             searches.removeAll { $0.uppercased() == folded }
             searches.insert(term, at: 0)
             guard write(Array(searches.prefix(maximumCount))) else {
-                report("cannot save recent searches in \(directory.path)")
+                let code = errno
+                report(
+                    "recent searches not saved in \(directory.path): \(PrivateFiles.describe(code == 0 ? EIO : code))"
+                        + " — check the room and permissions there, or set XDG_STATE_HOME to another folder")
                 return
             }
         } catch {
-            report("recent searches not saved: \(error.reason)")
+            report("recent searches not saved: \(error.reason) — \(Self.folderAdvice)")
         }
     }
 
@@ -144,12 +147,12 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
             report("not using the recent searches: \(error.reason) — the next search replaces it with a new list")
             return []
         } catch {
-            report("not using the recent searches: \(error.reason)")
+            report("not using the recent searches: \(error.reason) — \(Self.folderAdvice)")
             return []
         }
         guard let data else { return [] }
         guard let stored = try? JSONDecoder().decode(StoredSearches.self, from: data) else {
-            report("\(fileURL.path) is not a valid recent-searches file; starting a new list")
+            report("\(fileURL.path) is not a valid recent-searches file — the next search replaces it with a new list")
             return []
         }
         return Array(stored.searches.filter { !$0.isEmpty }.prefix(maximumCount))
@@ -172,8 +175,15 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
         }
     }
 
+    /// What to do about a folder or file that is not the user's own.
+    private static let folderAdvice = "remove it, or set XDG_STATE_HOME to a folder of your own"
+
+    /// - Returns: `false` when the list could not be written; `errno` then says why.
     private func write(_ searches: [String]) -> Bool {
-        guard let data = try? JSONEncoder().encode(StoredSearches(searches: searches)) else { return false }
+        guard let data = try? JSONEncoder().encode(StoredSearches(searches: searches)) else {
+            errno = EINVAL
+            return false
+        }
         return AtomicFile.write(data, to: fileURL, rename: rename)
     }
 
