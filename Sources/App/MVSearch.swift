@@ -31,6 +31,7 @@ enum MVSearch {
         // dispatch sources start threads, nor anything else a search needs.
         let command: Command
         do {
+            try CommandLineArguments.checkEncoding(CommandLineArguments.raw())
             command = try CommandLineParser.parse(application.arguments)
         } catch {
             exit(application.checked(application.fail(error)).rawValue)

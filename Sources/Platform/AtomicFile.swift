@@ -32,8 +32,8 @@ public enum AtomicFile {
     ///   - data: The new contents.
     ///   - destination: The file to replace (or create), in an existing folder.
     ///   - rename: Puts the temporary in place (tests inject faults).
-    /// - Returns: `false` when the file could not be written; the destination is then unchanged
-    ///   and no temporary is left.
+    /// - Returns: `false` when the file could not be written; the destination is then unchanged,
+    ///   no temporary is left, and `errno` says why.
     @discardableResult
     public static func write(_ data: Data, to destination: URL, rename: Rename = systemRename) -> Bool {
         let temporary = destination.deletingLastPathComponent()
@@ -43,7 +43,9 @@ public enum AtomicFile {
         let isWritten = writeAll(data, to: descriptor)
         let isClosed = close(descriptor) == 0
         guard isWritten, isClosed, rename(temporary.path, destination.path) else {
+            let code = errno
             unlink(temporary.path)
+            errno = code
             return false
         }
         return true

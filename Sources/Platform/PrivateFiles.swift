@@ -64,6 +64,23 @@ public enum PrivateFiles {
         return true
     }
 
+    /// Why files cannot be added to a folder of the user's own: its mode leaves out the owner's
+    /// write or search permission (`0500`, set by hand), which `checkFolder` does not change, as it
+    /// only takes permissions away.
+    /// - Parameters:
+    ///   - folder: The folder.
+    ///   - userID: Whose it is; the superuser (0) adds files whatever the mode says.
+    /// - Returns: The reason, or `nil` when files can be added, or the folder does not exist or
+    ///   is not the user's (`checkFolder` says why).
+    public static func addingFilesRefusal(_ folder: URL, userID: uid_t = geteuid()) -> Refusal? {
+        let path = folder.path
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR), info.st_uid == userID,
+            userID != 0, info.st_mode & 0o300 != 0o300
+        else { return nil }
+        return Refusal("\(path) is not writable (mode 0\(String(info.st_mode & 0o777, radix: 8)))")
+    }
+
     /// Reads a private file whole.
     /// - Parameters:
     ///   - file: The file.

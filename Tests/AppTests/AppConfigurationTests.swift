@@ -27,6 +27,21 @@ struct AppConfigurationTests {
     }
 
     @Test(
+        "Given MVSEARCH_CACHE_TTL=0 (the cache off), when --offline asks to answer from the cache, then a usage error naming both"
+    )
+    func offlineWithoutCache() throws {
+        var offline = SearchOptions()
+        offline.offline = true
+        #expect(
+            throws: UsageError(
+                "--offline answers from the response cache, which MVSEARCH_CACHE_TTL=0 turns off — "
+                    + "unset MVSEARCH_CACHE_TTL, or run without --offline")
+        ) { try configuration(offline, environment: ["MVSEARCH_CACHE_TTL": " 0"]) }
+        #expect(try configuration(offline, environment: ["MVSEARCH_CACHE_TTL": "1"]).usesCache)
+        #expect(try !configuration(environment: ["MVSEARCH_CACHE_TTL": "0"]).usesCache)
+    }
+
+    @Test(
         "Plain http is allowed to loopback hosts, and a trailing slash is added",
         arguments: [
             "http://127.0.0.1:8080", "http://localhost:1/api/", "http://[::1]:9/", "https://example.com/root",

@@ -76,7 +76,54 @@ struct FileRecentSearchesRepositoryTests {
         await repository.save("fresh")
         #expect(await repository.recentSearches() == ["fresh"])
         #expect(problems.value.count == 1)
-        #expect(problems.value.first?.contains("not a valid recent-searches file") == true)
+        #expect(
+            problems.value.first
+                == "\(repository.fileURL.path) is not a valid recent-searches file — the next search replaces it with"
+                + " a new list")
+    }
+
+    @Test(
+        "Given a list file larger than the bound, when read, then it is not read: one warning, and the next save replaces it"
+    )
+    func oversized() async throws {
+        try makeFolder()
+        let problems = Locked<[String]>([])
+        let repository = repository(problems: problems)
+        // A valid list padded past the bound: only its size can refuse it.
+        let padding = String(repeating: " ", count: FileRecentSearchesRepository.maximumFileBytes)
+        try Data(#"{"version":1,"searches":["big"]}"#.utf8 + Data(padding.utf8)).write(to: repository.fileURL)
+        #expect(await repository.recentSearches().isEmpty)
+        await repository.save("fresh")
+        #expect(problems.value.count == 1)
+        #expect(
+            problems.value.first
+                == "not using the recent searches: \(repository.fileURL.path) is too large "
+                + "(\(padding.utf8.count + 32) bytes; at most \(FileRecentSearchesRepository.maximumFileBytes))"
+                + " — the next search replaces it with a new list")
+        #expect(await repository.recentSearches() == ["fresh"])
+        let size = try FileManager.default.attributesOfItem(atPath: repository.fileURL.path)[.size] as? Int
+        #expect((size ?? .max) < 100)
+    }
+
+    @Test("Given a full disk (injected), when a term is saved, then one warning says why and what to do")
+    func fullDisk() async throws {
+        let problems = Locked<[String]>([])
+        let repository = FileRecentSearchesRepository(
+            directory: directory,
+            rename: { _, _ in
+                errno = ENOSPC
+                return false
+            },
+            onProblem: { problem in problems.withLock { $0.append(problem) } })
+        await repository.save("jack")
+        await repository.save("clairo")
+        #expect(
+            problems.value
+                == [
+                    "recent searches not saved in \(directory.path): no space left on device — check the room and "
+                        + "permissions there, or set XDG_STATE_HOME to another folder"
+                ])
+        #expect(await repository.recentSearches().isEmpty)
     }
 
     @Test("A file that cannot be read (a folder in its place) warns once and never fails")
@@ -116,7 +163,10 @@ struct FileRecentSearchesRepositoryTests {
         defer { close(holder) }
         await repository.save("x")
         #expect(problems.value.count == 1)
-        #expect(problems.value.first?.contains("another mvsearch has held") == true)
+        #expect(
+            problems.value.first
+                == "recent searches not saved: another mvsearch has held \(repository.lockURL.path) for 0 s — search"
+                + " again once it ends")
         flock(holder, LOCK_UN)
         #expect(await repository.recentSearches().isEmpty)
         await repository.save("y")
@@ -184,7 +234,10 @@ struct FileRecentSearchesRepositoryTests {
         #expect(await foreign.recentSearches().isEmpty)
         await foreign.save("x")
         #expect(problems.value.count == 1)
-        #expect(problems.value.first?.contains("belongs to another user (uid \(geteuid()))") == true)
+        #expect(
+            problems.value.first
+                == "not using the recent searches: \(directory.path) belongs to another user (uid \(geteuid())) — "
+                + "remove it, or set XDG_STATE_HOME to a folder of your own")
         #expect(await repository().recentSearches() == ["planted"])
         await #expect(throws: RecentSearchesError.self) { try await foreign.clear() }
         do {

@@ -153,3 +153,25 @@ extension LocalFilesEndToEndTests {
         #expect(server.requests.count == 1)
     }
 }
+
+extension LocalFilesEndToEndTests {
+    @Test(
+        "Given a term that is not UTF-8 (Latin-1 café), when searched, then 64 naming it, nothing asked, nothing saved"
+    )
+    func nonUTF8Term() async throws {
+        let server = try LoopbackHTTPServer(always: .json(try Fixture.data("search-musicvideo-clairo")))
+        defer { server.stop() }
+        // Process passes only text: the shell's printf makes the byte 0xE9.
+        let result = try await MVSearchProcess.run(
+            ["-c", #"exec "$0" "$(printf 'caf\351')""#, MVSearchProcess.executableURL.path],
+            environment: environment(server), executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "mvsearch: argument 'caf\\xE9' is not UTF-8 text — type it again with the terminal and LANG set to "
+                + "UTF-8\n")
+        #expect(server.requests.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: stateFolder.path))
+    }
+}

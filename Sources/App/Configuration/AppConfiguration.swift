@@ -93,6 +93,13 @@ struct AppConfiguration: Equatable, Sendable {
         guard !(options.noCache && options.offline) else {
             throw UsageError("--no-cache and --offline cannot be used together — choose one")
         }
+        // With the cache off nothing is kept, so --offline would have nothing to answer from (an
+        // answer an earlier run kept would be one the setting says not to use).
+        guard !(options.offline && cacheTimeToLive == 0) else {
+            throw UsageError(
+                "--offline answers from the response cache, which MVSEARCH_CACHE_TTL=0 turns off — "
+                    + "unset MVSEARCH_CACHE_TTL, or run without --offline")
+        }
         cacheMode = options.offline ? .offline : options.noCache ? .refresh : .normal
         stateDirectory = Self.xdgDirectory("XDG_STATE_HOME", default: ".local/state", environment)
         cacheDirectory = Self.xdgDirectory("XDG_CACHE_HOME", default: ".cache", environment)
@@ -122,8 +129,9 @@ struct AppConfiguration: Equatable, Sendable {
         return base.appendingPathComponent("mvsearch", isDirectory: true)
     }
 
-    /// Whether answers go through the response cache at all.
-    var usesCache: Bool { cacheMode == .offline || cacheTimeToLive > 0 }
+    /// Whether answers go through the response cache at all (`--offline` with the cache off is
+    /// refused).
+    var usesCache: Bool { cacheTimeToLive > 0 }
 
     /// An absolute http(s) URL with a host, ending in `/`; plain http only to a loopback host.
     private static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Networking
+import Platform
 import Presentation
 import TerminalUI
 
@@ -55,6 +56,15 @@ final class AppDIContainer {
         guard configuration.missingHome == nil || overrides.responseCacheStore != nil else {
             warnAboutMissingHome()
             return network
+        }
+        if overrides.responseCacheStore == nil, configuration.cacheMode != .offline,
+            let refusal = PrivateFiles.addingFilesRefusal(configuration.cacheDirectory)
+        {
+            // Answers are still read from it; only storing them fails, which the store does quietly.
+            let folder = TerminalSanitizer.sanitize(configuration.cacheDirectory.path)
+            console.diagnostics.write(
+                "mvsearch: warning: answers are not kept in the response cache: \(TerminalSanitizer.sanitize(refusal.reason))"
+                    + " — chmod 700 \(folder), or set XDG_CACHE_HOME to a folder of your own\n")
         }
         return CachingDataTransferService(
             wrapping: network,

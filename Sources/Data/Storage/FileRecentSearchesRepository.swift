@@ -18,13 +18,16 @@ import Synchronization
 /// a stale lock on a network file system) is waited for at most `lockTimeout`, then the term is
 /// dropped with a warning. The folder and its files are trusted only when they are the user's
 /// own (`PrivateFiles`): the folder `0700`, the files `0600`, no link followed. A file that
-/// cannot be read is reported once through `onProblem` and read as empty; the next save
-/// replaces it. A save also removes the temporaries a process killed while saving left behind
+/// cannot be read, or is larger than `maximumFileBytes` (the list is a few hundred bytes; a huge
+/// file would be read on every search and every completion), is reported once through
+/// `onProblem` and read as empty; the next save replaces it. A save also removes the temporaries a process killed while saving left behind
 /// (`AtomicFile.removeLeftTemporaries`). Nothing here ever fails a search.
 public final class FileRecentSearchesRepository: RecentSearchesRepository, Sendable {
     public static let defaultMaximumCount = 20
     /// How long a save waits for another process's lock.
     public static let defaultLockTimeout: Duration = .seconds(2)
+    /// The largest list file read: twenty terms take a few KiB at most.
+    public static let maximumFileBytes = 256 * 1024
 
     private struct StoredSearches: Codable {
         var version = 1
@@ -72,7 +75,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
         do throws(PrivateFiles.Refusal) {
             guard try PrivateFiles.checkFolder(directory, creating: false, userID: userID) else { return [] }
         } catch {
-            report("not using the recent searches: \(error.reason)")
+            report("not using the recent searches: \(error.reason) — \(Self.folderAdvice)")
             return []
         }
         return read()
@@ -86,7 +89,7 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
             guard await acquire(lockDescriptor) else {
                 report(
                     "recent searches not saved: another mvsearch has held \(lockURL.path) for "
-                        + "\(lockTimeout.components.seconds) s")
+                        + "\(lockTimeout.components.seconds) s — search again once it ends")
                 return
             }
             AtomicFile.removeLeftTemporaries(in: directory)
@@ -96,11 +99,14 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
             searches.removeAll { $0.uppercased() == folded }
             searches.insert(term, at: 0)
             guard write(Array(searches.prefix(maximumCount))) else {
-                report("cannot save recent searches in \(directory.path)")
+                let code = errno
+                report(
+                    "recent searches not saved in \(directory.path): \(PrivateFiles.describe(code == 0 ? EIO : code))"
+                        + " — check the room and permissions there, or set XDG_STATE_HOME to another folder")
                 return
             }
         } catch {
-            report("recent searches not saved: \(error.reason)")
+            report("recent searches not saved: \(error.reason) — \(Self.folderAdvice)")
         }
     }
 
@@ -136,14 +142,17 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
     private func read() -> [String] {
         let data: Data?
         do throws(PrivateFiles.Refusal) {
-            data = try PrivateFiles.read(fileURL, userID: userID)
+            data = try PrivateFiles.read(fileURL, userID: userID, maximumBytes: Self.maximumFileBytes)
+        } catch  where error.isTooLarge {
+            report("not using the recent searches: \(error.reason) — the next search replaces it with a new list")
+            return []
         } catch {
-            report("not using the recent searches: \(error.reason)")
+            report("not using the recent searches: \(error.reason) — \(Self.folderAdvice)")
             return []
         }
         guard let data else { return [] }
         guard let stored = try? JSONDecoder().decode(StoredSearches.self, from: data) else {
-            report("\(fileURL.path) is not a valid recent-searches file; starting a new list")
+            report("\(fileURL.path) is not a valid recent-searches file — the next search replaces it with a new list")
             return []
         }
         return Array(stored.searches.filter { !$0.isEmpty }.prefix(maximumCount))
@@ -166,8 +175,15 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
         }
     }
 
+    /// What to do about a folder or file that is not the user's own.
+    private static let folderAdvice = "remove it, or set XDG_STATE_HOME to a folder of your own"
+
+    /// - Returns: `false` when the list could not be written; `errno` then says why.
     private func write(_ searches: [String]) -> Bool {
-        guard let data = try? JSONEncoder().encode(StoredSearches(searches: searches)) else { return false }
+        guard let data = try? JSONEncoder().encode(StoredSearches(searches: searches)) else {
+            errno = EINVAL
+            return false
+        }
         return AtomicFile.write(data, to: fileURL, rename: rename)
     }
 
