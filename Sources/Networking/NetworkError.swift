@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Why a request did not produce a successful (2xx) HTTP response.
 public enum NetworkError: Error, Equatable, Sendable {
@@ -67,7 +68,7 @@ extension TLSFailure {
     public static func isPlainAnswer(_ message: String) -> Bool {
         let lowered = message.lowercased()
         return ["wrong version number", "packet length too long", "unexpected tls packet"]
-            .contains { lowered.contains($0) }
+            .contains(where: lowered.includes)
     }
 }
 

@@ -60,7 +60,7 @@ public struct JSONResponseDecoder: ResponseDecoder {
     /// place it names (`$.results[0]: expected an object`) as its coding path, so the message
     /// says where rather than "top level".
     private static func shapeError<T>(_ detail: String, as type: T.Type) -> DecodingError {
-        guard detail.hasPrefix("$"), let separator = detail.range(of: ": ") else {
+        guard detail.hasPrefix("$"), let separator = detail.firstRange(of: ": ") else {
             return .typeMismatch(T.self, .init(codingPath: [], debugDescription: detail))
         }
         let path = JSONPathKey.keys(in: detail[..<separator.lowerBound])
