@@ -169,7 +169,10 @@ struct ApplicationTests {
             ["x", "--offset", "50"], overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([])))
         #expect(result.status == .noResults)
         #expect(result.output.isEmpty)
-        #expect(result.diagnostics == "mvsearch: no more music videos for \"x\" after the first 50\n")
+        #expect(
+            result.diagnostics
+                == "mvsearch: no more music videos for \"x\" after the first 50 — use a smaller --offset, or other words\n"
+        )
     }
 
     @Test("With --offset, the table's row numbers continue from it: --offset 25 starts at 26")

@@ -161,7 +161,7 @@ struct FullScreenSessionTests {
         let session = try Harness(repository: Self.paging(total: 5), term: "x")
         await session.coordinator.waitUntilIdle()
         await session.type(.end, .down)
-        #expect(session.messageLine == "no more music videos for \"x\" after the first 5")
+        #expect(session.messageLine == "no more music videos for \"x\" after the first 5 — try other words for more")
         #expect(session.selectedLine?.hasPrefix("› 5") == true)
         await session.type(.down)
         #expect(session.repository.searchedQueries.count == 2)

@@ -93,7 +93,9 @@ struct InteractiveSessionTests {
         })
         let session = await run(["x", "n", "2", "q"], arguments: ["-i", "-l", "2"], repository: repository)
         #expect(session.status == .success)
-        #expect(session.diagnostics == "mvsearch: no more music videos for \"x\" after the first 2\n")
+        #expect(
+            session.diagnostics
+                == "mvsearch: no more music videos for \"x\" after the first 2 — try other words for more\n")
         #expect(session.output.contains("Title          Sitting, Waiting, Wishing\n"))
     }
 

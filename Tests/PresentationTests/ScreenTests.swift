@@ -72,7 +72,7 @@ struct ScreenTests {
             output: output, status: status)
         await viewModel.didSearch(query: MusicVideoQuery(term: "x", limit: 2))
         #expect(await screen.handle("n"))
-        #expect(diagnostics.text == "no more music videos for \"x\" after the first 2\n")
+        #expect(diagnostics.text == "no more music videos for \"x\" after the first 2 — try other words for more\n")
         #expect(!screen.isEmpty)
         #expect(screen.keys == "1–2 details")
         #expect(output.chunks.count == 1)  // the last page is not drawn again, nor replaced

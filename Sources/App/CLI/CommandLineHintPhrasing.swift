@@ -32,6 +32,7 @@ struct CommandLineHintPhrasing: HintPhrasing {
         case .chooseNonNegativeOffset: "use --offset 0 or more"
         case .chooseSmallerOffset(let maximum): "use --offset \(maximum) or less"
         case .checkIDOrCountry: "check the id, or try another --country"
+        case .allResultsShown: "use a smaller --offset, or other words"
         case .tryOtherWords:
             if let misread = misreadJSONField {
                 "did you mean --json=\(misread.key)? (\(CommandLineParser.quoted(misread.word)) is not a JSON key,"

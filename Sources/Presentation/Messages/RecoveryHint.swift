@@ -30,6 +30,8 @@ public enum RecoveryHint: Equatable, Sendable {
     case givePositiveID
     case giveCountryCode
     case tryOtherWords
+    /// A page past the last: the rows before it are all the service has for those words.
+    case allResultsShown
     /// An id found nothing: the id may be wrong, or the item sold in another store country.
     case checkIDOrCountry
     /// Fewer files open at once, or a higher limit.
@@ -82,6 +84,7 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .givePositiveID: "ids are positive numbers, e.g. 1451289202"
         case .giveCountryCode: "use a code such as US, GB or JP"
         case .tryOtherWords: "try other or fewer words"
+        case .allResultsShown: "try other words for more"
         case .checkIDOrCountry: "check the id, or try another store country"
         case .raiseOpenFileLimit: "close other programs, or raise the limit (ulimit -n) and try again"
         case .giveProxyCredentials(let variable?):

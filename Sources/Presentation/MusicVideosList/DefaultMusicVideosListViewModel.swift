@@ -343,7 +343,8 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {
         switch source {
         case .search(let query) where query.offset > 0:
-            UserMessage("no more music videos for \"\(query.term)\" after the first \(query.offset)", hint: nil)
+            UserMessage(
+                "no more music videos for \"\(query.term)\" after the first \(query.offset)", hint: .allResultsShown)
         case .search(let query):
             UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)
         case .artist(let query):
