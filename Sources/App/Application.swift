@@ -146,7 +146,9 @@ struct Application {
                 term: term, list: list, settings: settings, style: TextStyle(usesColor: style.usesColor),
                 requests: requests,
                 fullScreen: terminalType != "dumb"
-                    ? FullScreenOptions(hyperlinks: hyperlinks, mouse: configuration.settings.mouse.value) : nil)
+                    ? FullScreenOptions(
+                        hyperlinks: hyperlinks, mouse: configuration.settings.mouse.value,
+                        usesColor: configuration.settings.colour.value) : nil)
         case .pick(let term, let list, let settings, let usesColor):
             let terminalType = environment["TERM"] ?? "dumb"
             return await coordinator.runPick(

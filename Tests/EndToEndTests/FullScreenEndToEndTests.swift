@@ -89,6 +89,24 @@ struct FullScreenEndToEndTests {
         if let leave, let line { #expect(leave.upperBound <= line.lowerBound) }
     }
 
+    @Test("mvsearch -i > file from a terminal: the full-screen session on the terminal, nothing in the file")
+    func outputToFile() async throws {
+        let server = try Self.server()
+        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-i-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let terminal = try PseudoTerminal.picker(["-i", "clairo"], environment: environment, output: file.path)
+        #expect(await offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+        #expect(terminal.output.contains(Self.enter))  // full screen, not the line session's prompt
+        terminal.send("q")
+        let (status, stderr) = await offPool { terminal.finish() }
+        #expect(status == 0, "\(stderr)")
+        #expect(await offPool { terminal.wait { $0.hasSuffix(Self.leave) } })
+        #expect(PseudoTerminal.modes(of: terminal.secondary) == terminal.modesBefore)
+        #expect(try Data(contentsOf: file).isEmpty)
+    }
+
     @Test("Ctrl-Z restores the terminal and stops; on continuing it enters again and redraws")
     func suspend() async throws {
         let server = try Self.server()

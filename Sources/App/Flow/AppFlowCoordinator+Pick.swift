@@ -30,24 +30,17 @@ extension AppFlowCoordinator {
                     + "--pick needs a terminal that can draw a screen, and TERM is dumb — set TERM (xterm-256color)\n")
             return .usage
         }
-        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            diagnostics.write(
-                prefix
-                    + "--pick needs a terminal to draw on: cannot open /dev/tty (\(reason)) — run it from a terminal\n")
-            return .usage
-        }
-        defer { close(descriptor) }
-        guard let terminal = RawTerminal(input: descriptor, output: descriptor, reportsMouse: options.mouse) else {
-            diagnostics.write(
-                prefix + "--pick needs a terminal to draw on: /dev/tty is not one — run it from a terminal\n")
+        let device: TerminalDevice
+        do {
+            device = try TerminalDevice(reportsMouse: options.mouse)
+        } catch {
+            diagnostics.write(prefix + "--pick needs a terminal to draw on: \(error.reason) — run it from a terminal\n")
             return .usage
         }
         let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
         coordinator.isPicking = true
         let status = await runFullScreen(
-            coordinator, on: terminal, usesColor: usesColor, options: options, term: term, list: list)
+            coordinator, on: device.terminal, usesColor: usesColor, options: options, term: term, list: list)
         guard status == .success, let picked = coordinator.picked else {
             return status == .success ? .interrupted : status  // q, or Esc on the first screen: nothing picked
         }

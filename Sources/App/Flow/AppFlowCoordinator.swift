@@ -61,8 +61,9 @@ final class AppFlowCoordinator {
         return outcome.status
     }
 
-    /// The interactive session: full screen when both input and output are terminals, else the
-    /// line session; a list command (`-i --artists`, `-i --top`) starts either on its list.
+    /// The interactive session: full screen when input is a terminal — drawn on the controlling
+    /// terminal (`/dev/tty`) when output is not (`mvsearch -i > file`) — else the line session; a
+    /// list command (`-i --artists`, `-i --top`) starts either on its list.
     /// - Parameters:
     ///   - list: The list command's list to start on.
     ///   - fullScreen: What the terminal allows the full-screen session, or `nil` when it cannot
@@ -78,6 +79,16 @@ final class AppFlowCoordinator {
             let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
             return await runFullScreen(
                 coordinator, on: terminal, usesColor: style.usesColor, options: fullScreen, term: term, list: list)
+        }
+        if let fullScreen, console.inputIsTerminal, !console.outputIsTerminal,
+            let device = try? TerminalDevice(reportsMouse: fullScreen.mouse)
+        {
+            // Output elsewhere (a file, a pipe): the session is still the terminal's, as a pick is;
+            // the line session would write its prompts where the user cannot see them.
+            let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
+            return await runFullScreen(
+                coordinator, on: device.terminal, usesColor: fullScreen.usesColor, options: fullScreen, term: term,
+                list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
             .start(term: term, list: list)
@@ -140,6 +151,8 @@ struct FullScreenOptions: Equatable {
     var hyperlinks: Bool
     /// Mouse reports: the wheel and clicks (`--no-mouse`, `mouse = off`).
     var mouse = true
+    /// Colour on the terminal (`--no-color`, `NO_COLOR`, the settings file), whatever stdout is.
+    var usesColor = true
 }
 
 /// Watches a screen's events to decide the exit status of a one-shot command.

@@ -1,0 +1,47 @@
+import Foundation
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process's controlling terminal, `/dev/tty`, opened for a full-screen session whose standard
+/// output is not the terminal: `--pick` (its rows go to stdout) and `-i > file`, as fzf draws on
+/// the terminal whatever its output is. Closed when released.
+final class TerminalDevice {
+    /// Why there is no terminal to draw on, in words for a message.
+    enum Failure: Error {
+        /// No controlling terminal (cron, `setsid`), or it cannot be opened: the system's reason.
+        case cannotOpen(String)
+        /// `/dev/tty` opened but is no terminal.
+        case notATerminal
+
+        var reason: String {
+            switch self {
+            case .cannotOpen(let reason): "cannot open /dev/tty (\(reason))"
+            case .notATerminal: "/dev/tty is not one"
+            }
+        }
+    }
+
+    let terminal: RawTerminal
+    private let descriptor: Int32
+
+    /// - Parameter reportsMouse: Whether the session asks for mouse reports.
+    init(reportsMouse: Bool) throws(Failure) {
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
+        guard let terminal = RawTerminal(input: descriptor, output: descriptor, reportsMouse: reportsMouse) else {
+            close(descriptor)
+            throw .notATerminal
+        }
+        self.descriptor = descriptor
+        self.terminal = terminal
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
