@@ -62,6 +62,48 @@ struct PickSessionTests {
         #expect(pickedIDs(session) == ["2"])
     }
 
+    @Test("Given rows marked on the list, when Enter is pressed on a video's details, then the marked rows are picked")
+    func detailsWithMarks() async throws {
+        let session = try await picker()
+        await session.type(.tab, .tab)  // rows 1 and 2 marked, row 3 selected
+        await session.type(.right)
+        #expect(session.statusLine.hasPrefix("2 marked · Enter print marked"))
+        #expect(await session.type(.enter) == .exit(.success))
+        #expect(pickedIDs(session) == ["1", "2"])
+    }
+
+    @Test("Given the picker, when a row is double-clicked, then it is picked as Enter picks it")
+    func doubleClickPicks() async throws {
+        let session = try await picker()
+        session.coordinator.reportsMouse = true
+        let clock = ContinuousClock.now
+        session.coordinator.now = { clock }
+        guard let line = session.lines.firstIndex(where: { $0.contains("Video 3") }) else {
+            Issue.record("row 3 is not drawn: \(session.screen)")
+            return
+        }
+        var commands: [FullScreenFlowCoordinator.Command] = []
+        for action in [MouseEvent.Action.press, .release, .press] {
+            commands.append(await session.type(.mouse(MouseEvent(.left, action, column: 10, row: line))))
+        }
+        #expect(commands == [.none, .none, .exit(.success)])
+        #expect(pickedIDs(session) == ["3"])
+    }
+
+    @Test("The picker's help says what Enter and q do there, once: no 'quit' or 'details' for Enter beside it")
+    func pickerHelp() async throws {
+        let session = try await picker()
+        session.rows = 60
+        await session.type(.character("?"))
+        #expect(session.screen.contains("│ Enter "))
+        #expect(!session.screen.contains("│ q "))
+        #expect(!session.screen.contains("│ Enter →"))
+        #expect(session.screen.contains("│ Esc q Ctrl-C"))
+        await session.type(.escape, .right, .character("?"))
+        #expect(session.screen.contains("│ q Ctrl-C"))
+        #expect(!session.screen.contains("│ q  "))
+    }
+
     @Test("Esc on the first list, q anywhere and Ctrl-C at idle end the pick with nothing picked: 130")
     func cancelled() async throws {
         for key in [Key.escape, .character("q"), .control("c")] {

@@ -6,7 +6,7 @@ extension FullScreenFlowCoordinator {
     /// The help's lines for the mouse, when the terminal reports it.
     static let mouseHelp: [(key: String, action: String)] = [
         ("wheel", "scroll the list, the details or this help"),
-        ("click, double click", "select a row, open it (Enter)"),
+        ("click, double click", "select a row; what Enter does on it"),
     ]
 
     /// A mouse press or a notch of the wheel: over the help box the wheel scrolls it and a click

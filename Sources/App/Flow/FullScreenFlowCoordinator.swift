@@ -167,7 +167,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     private func command(for key: Key) -> Command {
         if case .mouse(let event) = key {
             handle(event)
-            return .none
+            return picked == nil ? .none : .exit(.success)  // a double click picks as Enter does
         }
         if notice != nil {
             notice = nil
@@ -348,8 +348,13 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
 
     func didPick(_ rows: PickedRows) {
         guard isPicking else { return }
-        picked = rows
+        // From a video's details: the rows marked on the list below, when there are some (fzf's
+        // Enter takes the marked rows wherever the cursor is).
+        let marked = stack.last?.markedRows == nil ? stack.dropLast().last?.markedRows : nil
+        picked = marked ?? rows
     }
+
+    var markedBelow: Int { stack.dropLast().last?.markedRows?.count ?? 0 }
 
     func didAsk(_ request: VideoRequest, about video: MusicVideo) {
         let write = { [weak self] (bytes: [UInt8]) in self?.writeToTerminal?(bytes) ?? false }

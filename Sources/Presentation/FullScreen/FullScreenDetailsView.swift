@@ -177,7 +177,8 @@ public final class FullScreenDetailsView: FullScreenView {
     public var keyHints: [KeyHint] {
         let retry = canRetry ? [KeyHint.retry] : []
         guard !state.rows.isEmpty else { return retry + [KeyHint("s", "search")] + KeyHint.leave }
-        let pick = host?.isPicking == true && video != nil ? [KeyHint("Enter", "print", essential: true)] : []
+        let pick =
+            host?.isPicking == true && video != nil ? PickerKeys.detailsHints(marked: host?.markedBelow ?? 0) : []
         return pick + retry + [
             KeyHint("p", "play"), KeyHint("y", "copy"), KeyHint("o", "open"),
             KeyHint("a", "artist's videos", short: "artist"), KeyHint("↑/↓", "scroll"), KeyHint("s", "search"),
@@ -188,6 +189,10 @@ public final class FullScreenDetailsView: FullScreenView {
     public var capturesText: Bool { false }
 
     public var help: [(key: String, action: String)] {
+        host?.isPicking == true ? PickerKeys.detailsHelp(replacing: detailsHelp) : detailsHelp
+    }
+
+    private var detailsHelp: [(key: String, action: String)] {
         [
             ("o", "open the video's page in the browser"),
             ("a", "the artist's music videos"),
@@ -200,7 +205,7 @@ public final class FullScreenDetailsView: FullScreenView {
             ("Esc ← b", "back to the list"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
-        ] + (host?.isPicking == true ? [("Enter", "print this video and quit")] : [])
+        ]
     }
 
     public func handle(_ key: Key) -> Bool {

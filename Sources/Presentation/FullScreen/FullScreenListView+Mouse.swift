@@ -15,7 +15,10 @@ extension FullScreenListView {
         else { return false }
         state.rowNumber = RowNumberEntry()
         state.select(shownPosition: position)
-        if mouse.isDoubleClick, let row = state.selectedRow { select(row) }
+        if mouse.isDoubleClick {
+            if state.filter?.isEditing == true { state.finishFilter() }  // the filter kept, as Enter keeps it
+            _ = handle(.enter)  // then what Enter does on the row: open it, or pick in the picker
+        }
         return true
     }
 }

@@ -134,6 +134,10 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     public var capturesText: Bool { state.filter?.isEditing == true }
 
     public var help: [(key: String, action: String)] {
+        picksRows ? PickerKeys.help(replacing: listHelp) : listHelp
+    }
+
+    private var listHelp: [(key: String, action: String)] {
         [
             ("↑ ↓  k j", "select the row above / below"),
             ("PgUp PgDn", "a screenful up / down"),
@@ -146,12 +150,16 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             ("Esc ← b", "back to the search"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
-        ] + (picksRows ? PickerKeys.help : [])
+        ]
     }
 
     /// Whether Enter picks a row and Tab marks one: in the picker, on a list of videos (a chart);
     /// a list of anything else (artists) leads to videos as it always does.
     private var picksRows: Bool { (host?.isPicking ?? false) && Row.self is any MusicVideoRow.Type }
+
+    public var markedRows: PickedRows? {
+        picksRows && !state.marks.isEmpty ? PickedRows(state.pickedRows) : nil
+    }
 
     public func handle(_ key: Key) -> Bool {
         if state.filter?.isEditing == true { return handleFilterKey(key) }

@@ -22,7 +22,10 @@ extension FullScreenResultsView {
         state.rowNumber = RowNumberEntry()
         state.select(visiblePosition: position)
         reportViewport()
-        if mouse.isDoubleClick { openSelected() }
+        if mouse.isDoubleClick {
+            if state.isEditingFilter { state.finishFilter() }  // the filter kept, as Enter keeps it
+            _ = handle(.enter)  // then what Enter does on the row: open it, or pick in the picker
+        }
         return true
     }
 }

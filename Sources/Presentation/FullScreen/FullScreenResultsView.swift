@@ -188,6 +188,10 @@ public final class FullScreenResultsView: FullScreenView {
 
     private var isPicking: Bool { host?.isPicking ?? false }
 
+    public var markedRows: PickedRows? {
+        isPicking && !state.marks.isEmpty ? PickedRows(state.pickedRows) : nil
+    }
+
     public var activity: String? {
         switch state.loading {
         case .idle: nil
@@ -205,6 +209,10 @@ public final class FullScreenResultsView: FullScreenView {
     public var capturesText: Bool { state.isEditingFilter }
 
     public var help: [(key: String, action: String)] {
+        isPicking ? PickerKeys.help(replacing: listHelp) : listHelp
+    }
+
+    private var listHelp: [(key: String, action: String)] {
         [
             ("↑ ↓  k j", "select the row above / below"),
             ("PgUp PgDn", "a screenful up / down"),
@@ -223,7 +231,7 @@ public final class FullScreenResultsView: FullScreenView {
             ("r", "try a failed load again"),
             ("Ctrl-C", "cancel a request in flight"),
             ("q", "quit"),
-        ] + (isPicking ? PickerKeys.help : [])
+        ]
     }
 
     public func handle(_ key: Key) -> Bool {

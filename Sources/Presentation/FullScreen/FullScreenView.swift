@@ -16,13 +16,17 @@ public protocol FullScreenHost: AnyObject {
     func didAsk(_ request: VideoRequest, about video: MusicVideo)
     /// Whether the session picks rows (`--pick`): Tab marks a video's row, Enter picks.
     var isPicking: Bool { get }
-    /// Enter in the picker: the session ends, and these rows are written.
+    /// Enter in the picker: the session ends, and these rows are written — or, from a video's
+    /// details, the rows marked on the list it was opened from, when there are some.
     func didPick(_ rows: PickedRows)
+    /// In the picker, how many rows are marked on the list below the screen on top.
+    var markedBelow: Int { get }
 }
 
 extension FullScreenHost {
     public var isPicking: Bool { false }
     public func didPick(_ rows: PickedRows) {}
+    public var markedBelow: Int { 0 }
 }
 
 /// One screen of the full-screen session. It keeps its state (fed by its view model's
@@ -62,10 +66,13 @@ public protocol FullScreenView: AnyObject {
     /// Whether the screen has no rows to show (its first load found nothing, failed or was
     /// cancelled): a list that Ctrl-C leaves empty is taken off, back to the screen below.
     var isEmpty: Bool { get }
+    /// In the picker, the rows marked on this list (Tab), in its order; `nil` when none are.
+    var markedRows: PickedRows? { get }
 }
 
 extension FullScreenView {
     public var isEmpty: Bool { false }
+    public var markedRows: PickedRows? { nil }
     public var message: String? { nil }
     public func handle(_ mouse: MouseEvent) -> Bool { false }
 }
