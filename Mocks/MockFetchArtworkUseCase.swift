@@ -35,6 +35,7 @@ extension Artwork {
         png += withUnsafeBytes(of: UInt32(size).bigEndian, Array.init)
         png += withUnsafeBytes(of: UInt32(size).bigEndian, Array.init)
         png += [8, 2, 0, 0, 0, 0, 0, 0, 0, marker]
+        png += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]  // the file's end
         return Artwork(png: Data(png), pixelWidth: size, pixelHeight: size)
     }
 }

@@ -67,6 +67,23 @@ struct ArtworkRepositoryTests {
         }
     }
 
+    @Test("A PNG cut short, or larger than a terminal is asked to draw, is refused")
+    func cutOrHuge() async {
+        let whole = Artwork.stub(size: 300).png
+        let cut = whole.prefix(30)
+        let huge = Artwork.stub(size: 3000).png
+        for (body, reason) in [
+            (cut, "the artwork's PNG file is cut short"),
+            (huge, "the artwork is 3000×3000 pixels, over 1200 a side"),
+        ] {
+            let service = MockDataTransferService { _ throws(DataTransferError) in body }
+            await #expect(throws: CatalogError.unreadableResponse(reason: reason)) {
+                try await DefaultArtworkRepository(dataTransferService: service).artwork(
+                    at: Self.artworkURL, pixelSize: 300)
+            }
+        }
+    }
+
     @Test("A URL with no PNG form asks nothing and gives no picture; the use case asks nothing for a non-web URL")
     func nothingToAsk() async throws {
         let service = MockDataTransferService()

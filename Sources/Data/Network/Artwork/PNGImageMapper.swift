@@ -1,10 +1,16 @@
 import Domain
 import Foundation
 
-/// Reads a PNG file's header: the signature, then the IHDR chunk with the width and height. What
-/// fails here is no PNG picture, and never reaches a terminal.
+/// Reads a PNG file's header — the signature, then the IHDR chunk with the width and height — and
+/// checks it is whole (it ends with the IEND chunk) and of a size a terminal is asked to draw. What
+/// fails here is no picture to show, and never reaches a terminal.
 enum PNGImageMapper {
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The last chunk of every PNG file: length 0, `IEND`, its CRC.
+    private static let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+    /// The most pixels a side: twice the largest size asked for. A larger picture (a server that
+    /// ignores the size in the URL) would have the terminal decode and scale megapixels per move.
+    static let maximumSide = 1200
 
     /// - Parameter body: The answer's bytes.
     /// - Returns: The artwork.
@@ -19,6 +25,12 @@ enum PNGImageMapper {
         let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         guard width > 0, height > 0 else {
             throw .unreadableResponse(reason: "the artwork's PNG header gives no size")
+        }
+        guard width <= maximumSide, height <= maximumSide else {
+            throw .unreadableResponse(reason: "the artwork is \(width)×\(height) pixels, over \(maximumSide) a side")
+        }
+        guard body.count >= 24 + end.count, body.suffix(end.count).elementsEqual(end) else {
+            throw .unreadableResponse(reason: "the artwork's PNG file is cut short")
         }
         return Artwork(png: body, pixelWidth: width, pixelHeight: height)
     }
