@@ -103,7 +103,9 @@ final class FakePrograms {
                 environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "nosuchplayer --fs"], browser: browser)
             #expect(missing.play(url) == .chosenPlayerMissing(program: "nosuchplayer"))
             #expect(
-                missing.play(url).message == "cannot start nosuchplayer — set MVSEARCH_PLAYER to a player's command")
+                missing.play(url).message
+                    == "cannot start nosuchplayer — set MVSEARCH_PLAYER (or the settings file's player) to a player's command"
+            )
             let unclosed = SystemPreviewPlayer(
                 environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "mpv 'oops"], browser: browser)
             #expect(unclosed.play(url) == .unterminatedQuote(command: "mpv 'oops"))

@@ -27,7 +27,7 @@ enum PreviewPlayback: Equatable, Sendable {
         case .started(let player): "playing the preview in \(player)"
         case .refused: "the preview's address is not a web address — it is not played"
         case .chosenPlayerMissing(let program):
-            "cannot start \(TerminalSanitizer.excerpt(program)) — set \(SystemPreviewPlayer.variable) to a player's command"
+            "cannot start \(TerminalSanitizer.excerpt(program)) — set \(SystemPreviewPlayer.variable) (or the settings file's player) to a player's command"
         case .unterminatedQuote(let command):
             "the player's command \(TerminalSanitizer.excerpt(command)) has an unterminated quote — close it in "
                 + "\(SystemPreviewPlayer.variable) (or the settings file's player)"
