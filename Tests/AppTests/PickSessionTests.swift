@@ -104,6 +104,17 @@ struct PickSessionTests {
         #expect(!session.screen.contains("│ q  "))
     }
 
+    @Test("Given a filter that hides every row, Enter picks nothing and says why; the session goes on")
+    func nothingShown() async throws {
+        let session = try await picker()
+        await session.type(.character("/"))
+        await session.type(text: "zzzz")
+        await session.type(.enter)  // keeps the filter
+        #expect(await session.type(.enter) == .none)
+        #expect(session.screen.contains("nothing to print: no row is shown — Esc clears the filter"))
+        #expect(session.coordinator.picked == nil)
+    }
+
     @Test("Esc on the first list, q anywhere and Ctrl-C at idle end the pick with nothing picked: 130")
     func cancelled() async throws {
         for key in [Key.escape, .character("q"), .control("c")] {

@@ -182,7 +182,11 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         case .end, .character("G"): state.selectLast()
         case .enter where picksRows:
             let picked = state.pickedRows
-            if !picked.isEmpty { host?.didPick(PickedRows(picked)) }
+            if picked.isEmpty {
+                host?.report(PickerKeys.nothingToPick)
+            } else {
+                host?.didPick(PickedRows(picked))
+            }
         case .tab where picksRows:
             if state.toggleMark() { state.moveSelection(by: 1) }
         case .backTab where picksRows:

@@ -256,7 +256,11 @@ public final class FullScreenResultsView: FullScreenView {
         case .end, .character("G"): state.selectLast()
         case .enter where isPicking:
             let picked = state.pickedRows
-            if !picked.isEmpty { host?.didPick(PickedRows(picked)) }
+            if picked.isEmpty {
+                host?.report(PickerKeys.nothingToPick)
+            } else {
+                host?.didPick(PickedRows(picked))
+            }
         case .tab where isPicking:
             if state.toggleMark() { move(by: 1) }
         case .backTab where isPicking:

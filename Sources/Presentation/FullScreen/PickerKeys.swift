@@ -39,6 +39,9 @@ enum PickerKeys {
         ]
     }
 
+    /// Enter with no row to print: none marked, and none shown to select (a filter hides them all).
+    static let nothingToPick = "nothing to print: no row is shown — Esc clears the filter"
+
     /// The help overlay's lines for them.
     private static let help: [(key: String, action: String)] = [
         ("Enter", "print the marked rows (or the selected one) and quit"),
