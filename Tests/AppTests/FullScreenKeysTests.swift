@@ -32,7 +32,7 @@ struct FullScreenKeysTests {
         #expect(session.statusLine.contains("Esc back to the results"))
         // A text field: letters are letters, q included, and the hint says how to leave.
         #expect(await session.type(.character("q")) == .none)
-        #expect(session.lines[2] == "› xq")
+        #expect(session.lines[2] == "› q")  // the words shown selected: a letter replaces them
         #expect(await session.type(.escape) == .none)
         #expect(session.lines[0] == "Music videos for \"x\"  1–5, more below")
         #expect(session.selectedLine?.hasPrefix("› 2  Video 2") == true)
@@ -45,6 +45,22 @@ struct FullScreenKeysTests {
         #expect(session.lines[2] == "›")
         #expect(session.statusLine.contains("Esc quit"))
         #expect(await session.type(.escape) == .exit(.success))
+    }
+
+    @Test("Back on the search screen the words are selected: a letter replaces them, a move keeps them to edit")
+    func wordsSelectedOnReturn() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging(), term: "clairo")
+        await session.coordinator.waitUntilIdle()
+        await session.type(.character("s"))
+        #expect(session.lines[2] == "› clairo")
+        await session.type(.end, .character("s"))  // End keeps them: the letter is added
+        #expect(session.lines[2] == "› clairos")
+        await session.type(.control("u"))
+        await session.type(text: "wallows")
+        await session.type(.enter)
+        await session.coordinator.waitUntilIdle()
+        await session.type(.character("s"), .character("b"))
+        #expect(session.lines[2] == "› b")
     }
 
     @Test("A new search from the search screen forgets the results s left behind")
@@ -89,7 +105,7 @@ struct FullScreenKeysTests {
         session.columns = 40
         await session.coordinator.waitUntilIdle()
         await session.type(.character("?"))  // an empty field: ? is help, not a search for "?"
-        #expect(session.screen.contains("┌ Keys 1–3 of 15"))
+        #expect(session.screen.contains("┌ Keys 1–3 of 16"))
         #expect(session.screen.contains("│ a number, Enter"))
         await session.type(.character("x"))  // any other key closes it
         #expect(!session.screen.contains("┌ Keys"))

@@ -14,6 +14,9 @@ public struct SearchViewState: Equatable, Sendable {
     public var draft = ""
     /// What a search finds, for the heading: `music videos`, `artists`.
     public var searchesFor = "music videos"
+    /// The field's words are selected (shown reversed), as when the user comes back to the screen:
+    /// the first letter typed, or a paste, replaces them; any other key keeps them to edit.
+    public var isSelected = false
 
     public init() {}
 
@@ -62,7 +65,7 @@ public struct SearchViewState: Equatable, Sendable {
         }
         var line = FrameLine(columns: columns)
         line.append(prompt, .bold)
-        line.append(String(characters[start...]))
+        line.append(String(characters[start...]), isSelected ? .reverse : [])
         frame[2] = line
         frame.cursor = Frame.Position(row: 2, column: min(columns - 1, DisplayWidth.of(prompt) + before))
         guard !recentSearches.isEmpty, rows > 5 else { return frame }
@@ -154,11 +157,19 @@ public final class FullScreenSearchView: FullScreenView {
             ("Ctrl-W, Alt-Backspace", "delete the word before the cursor"),
             ("Alt-D", "delete the word after the cursor"),
             ("Esc", "back to the results; else clear the field; in an empty field quit"),
+            ("a letter", "on words shown selected (back from the results), replaces them; ← → keep them"),
             ("Ctrl-D", "quit (in an empty field)"),
         ]
     }
 
     public func handle(_ key: Key) -> Bool {
+        if state.isSelected {
+            state.isSelected = false
+            switch key {
+            case .character, .paste: state.field.replace(with: "")  // typing replaces what is selected
+            default: break
+            }
+        }
         switch key {
         case .enter:
             state.recalled = nil
@@ -192,6 +203,7 @@ public final class FullScreenSearchView: FullScreenView {
     public func cancelRequest() -> Bool { false }
 
     public func didReappear() {
+        state.isSelected = !state.field.characters.isEmpty
         let viewModel = viewModel
         host?.perform { await viewModel.didLoad() }
     }
