@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 @testable import App
@@ -186,6 +187,21 @@ struct SettingsApplicationTests {
         var environment = application.environment
         environment["MVSEARCH_PLAYER"] = "mpv"
         #expect(try player(environment)?.command == "mpv")
+    }
+
+    @Test(
+        "Given a kitty terminal, artwork is drawn; with --offline, which asks nothing, none is (artwork is never cached)"
+    )
+    func noArtworkOffline() throws {
+        let environment = ["TERM": "xterm-kitty", "XDG_CONFIG_HOME": configHome.path]
+        func graphics(_ arguments: [String]) throws -> TerminalGraphics? {
+            guard case .search(let options) = try CommandLineParser.parse(arguments) else { return nil }
+            let configuration = try AppConfiguration(options: options, environment: environment)
+            return AppDIContainer(configuration: configuration, console: Console(CapturingConsole()))
+                .makeMusicVideosSceneDIContainer().graphics
+        }
+        #expect(try graphics(["-i"]) == .kitty)
+        #expect(try graphics(["-i", "--offline"]) == nil)
     }
 
     // MARK: --sort

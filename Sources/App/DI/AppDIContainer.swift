@@ -190,7 +190,9 @@ final class AppDIContainer {
                 commandLineHints: commandLineHints,
                 overrides: overrides,
                 artworkDataTransferService: artworkDataTransferService,
-                graphics: configuration.settings.images.value.graphics(environment: configuration.environment)
+                // Artwork is never cached (the store's terms), so --offline, which asks nothing, shows none.
+                graphics: configuration.cacheMode == .offline
+                    ? nil : configuration.settings.images.value.graphics(environment: configuration.environment)
             )
         )
     }
