@@ -65,6 +65,8 @@ public final class RawTerminal: Sendable {
     /// Where frames are written: the terminal opened again, non-blocking (a file description of
     /// its own, so the flag never reaches the shell that shares `output`), else `output`.
     private let writer: Int32
+    /// Closed with the terminal: a descriptor opened for it (`/dev/tty`), not one it borrows.
+    private let owned: Int32?
     private let original: termios
     private let state = Mutex(State())
     /// Set by `leave()` so that a write waiting on the terminal gives up at once.
@@ -73,9 +75,30 @@ public final class RawTerminal: Sendable {
     /// - Parameter reportsMouse: Ask the terminal for mouse reports while entered (decoded as
     ///   `Key.mouse`); they are turned off again on every way out, as the other modes are.
     /// - Returns: `nil` when `input` is not a terminal.
-    public init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, reportsMouse: Bool = false) {
+    public convenience init?(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, reportsMouse: Bool = false) {
+        self.init(input: input, output: output, reportsMouse: reportsMouse, owning: nil)
+    }
+
+    /// The terminal on a descriptor opened for it (`/dev/tty`, for both input and output), which
+    /// it keeps open as long as it lives and closes then — also when it is no terminal.
+    /// - Parameters:
+    ///   - descriptor: Opened for reading and writing; the terminal's from now on.
+    ///   - reportsMouse: As for `init(input:output:reportsMouse:)`.
+    public convenience init?(owning descriptor: Int32, reportsMouse: Bool = false) {
+        guard isatty(descriptor) == 1 else {
+            close(descriptor)
+            return nil
+        }
+        self.init(input: descriptor, output: descriptor, reportsMouse: reportsMouse, owning: descriptor)
+    }
+
+    private init?(input: Int32, output: Int32, reportsMouse: Bool, owning owned: Int32?) {
         var modes = termios()
-        guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &modes) == 0 else { return nil }
+        guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &modes) == 0 else {
+            if let owned { close(owned) }
+            return nil
+        }
+        self.owned = owned
         self.input = input
         self.output = output
         self.reportsMouse = reportsMouse
@@ -85,6 +108,7 @@ public final class RawTerminal: Sendable {
 
     deinit {
         if writer != output { close(writer) }
+        if let owned { close(owned) }
     }
 
     /// Leaves whichever terminal is entered, never blocking on it: for a signal or exit path that

@@ -30,9 +30,9 @@ extension AppFlowCoordinator {
                     + "--pick needs a terminal that can draw a screen, and TERM is dumb — set TERM (xterm-256color)\n")
             return .usage
         }
-        let device: TerminalDevice
+        let terminal: RawTerminal
         do {
-            device = try TerminalDevice(reportsMouse: options.mouse)
+            terminal = try TerminalDevice.terminal(reportsMouse: options.mouse)
         } catch {
             diagnostics.write(prefix + "--pick needs a terminal to draw on: \(error.reason) — run it from a terminal\n")
             return .usage
@@ -40,7 +40,7 @@ extension AppFlowCoordinator {
         let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
         coordinator.isPicking = true
         let status = await runFullScreen(
-            coordinator, on: device.terminal, usesColor: usesColor, options: options, term: term, list: list)
+            coordinator, on: terminal, usesColor: usesColor, options: options, term: term, list: list)
         guard status == .success, let picked = coordinator.picked else {
             return status == .success ? .interrupted : status  // q, or Esc on the first screen: nothing picked
         }

@@ -81,13 +81,13 @@ final class AppFlowCoordinator {
                 coordinator, on: terminal, usesColor: style.usesColor, options: fullScreen, term: term, list: list)
         }
         if let fullScreen, console.inputIsTerminal, !console.outputIsTerminal,
-            let device = try? TerminalDevice(reportsMouse: fullScreen.mouse)
+            let terminal = try? TerminalDevice.terminal(reportsMouse: fullScreen.mouse)
         {
             // Output elsewhere (a file, a pipe): the session is still the terminal's, as a pick is;
             // the line session would write its prompts where the user cannot see them.
             let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
             return await runFullScreen(
-                coordinator, on: device.terminal, usesColor: fullScreen.usesColor, options: fullScreen, term: term,
+                coordinator, on: terminal, usesColor: fullScreen.usesColor, options: fullScreen, term: term,
                 list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)

@@ -7,10 +7,10 @@ import TerminalUI
     import Darwin
 #endif
 
-/// The process's controlling terminal, `/dev/tty`, opened for a full-screen session whose standard
+/// The process's controlling terminal, `/dev/tty`, for a full-screen session whose standard
 /// output is not the terminal: `--pick` (its rows go to stdout) and `-i > file`, as fzf draws on
-/// the terminal whatever its output is. Closed when released.
-final class TerminalDevice {
+/// the terminal whatever its output is.
+enum TerminalDevice {
     /// Why there is no terminal to draw on, in words for a message.
     enum Failure: Error {
         /// No controlling terminal (cron, `setsid`), or it cannot be opened: the system's reason.
@@ -26,22 +26,12 @@ final class TerminalDevice {
         }
     }
 
-    let terminal: RawTerminal
-    private let descriptor: Int32
-
+    /// Opens it; the terminal returned owns the descriptor, open as long as the terminal lives.
     /// - Parameter reportsMouse: Whether the session asks for mouse reports.
-    init(reportsMouse: Bool) throws(Failure) {
+    static func terminal(reportsMouse: Bool) throws(Failure) -> RawTerminal {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(String(cString: strerror(errno))) }
-        guard let terminal = RawTerminal(input: descriptor, output: descriptor, reportsMouse: reportsMouse) else {
-            close(descriptor)
-            throw .notATerminal
-        }
-        self.descriptor = descriptor
-        self.terminal = terminal
-    }
-
-    deinit {
-        close(descriptor)
+        guard let terminal = RawTerminal(owning: descriptor, reportsMouse: reportsMouse) else { throw .notATerminal }
+        return terminal
     }
 }
