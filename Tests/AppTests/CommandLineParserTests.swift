@@ -95,6 +95,9 @@ struct CommandLineParserTests {
         let flags = try options(["-vi", "-cgb"])
         #expect(flags.verbose && flags.interactive && flags.country == "gb")
         #expect(try options(["--limit", " 5", "x"]).limit == 5)
+        // -h glued to others still ends the line's reading, as alone.
+        #expect(try CommandLineParser.parse(["-vh"]) == .help)
+        #expect(try CommandLineParser.parse(["-vh", "foo"]) == .help)
     }
 
     @Test(

@@ -12,6 +12,15 @@ enum CommandLineParser {
     /// - Parameter arguments: The arguments after the program name.
     /// - Returns: The command; the last of repeated options wins.
     /// - Throws: `UsageError` for an unknown option, a missing or mistyped value.
+    /// `--help` or `--version` once given: the rest of the line is not read.
+    private static func finalAction(_ options: SearchOptions) -> Command? {
+        switch options.action {
+        case .help?: .help
+        case .version?: .version
+        case nil: nil
+        }
+    }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = SearchOptions()
         var remaining = arguments[...]
@@ -30,6 +39,7 @@ enum CommandLineParser {
                     for (option, name, value) in glued {
                         try apply(option, named: name, value: value, to: &options)
                     }
+                    if let action = finalAction(options) { return action }  // -vh, -vV
                     continue
                 }
                 let advice = closestName(to: name).map { "did you mean \($0)? (mvsearch --help lists them)" }
@@ -45,11 +55,7 @@ enum CommandLineParser {
                 if value == nil, let next = remaining.first, option.acceptsNext(next) { value = remaining.popFirst() }
             }
             try apply(option, named: name, value: value, to: &options)
-            switch options.action {
-            case .help?: return .help
-            case .version?: return .version
-            case nil: break
-            }
+            if let action = finalAction(options) { return action }
         }
         if options.jsonFields != nil, let format = options.format, format != .json, format != .jsonl {
             throw UsageError(
