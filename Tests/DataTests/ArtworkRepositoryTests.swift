@@ -26,7 +26,11 @@ struct ArtworkRepositoryTests {
             ),
             (
                 "http://is1.mzstatic.com/image/thumb/x/source/100x100bb.jpg?x=1",
-                "http://is1.mzstatic.com/image/thumb/x/source/300x300bb.png"
+                "https://is1.mzstatic.com/image/thumb/x/source/300x300bb.png"  // never plain http off this machine
+            ),
+            (
+                "http://127.0.0.1:8080/image/thumb/x/100x100bb.jpg",
+                "http://127.0.0.1:8080/image/thumb/x/300x300bb.png"
             ),
             (
                 "https://is1-ssl.mzstatic.com/image/thumb/x/170x170bb.png",

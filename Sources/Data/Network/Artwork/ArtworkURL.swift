@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The store's artwork URLs end in `{width}x{height}bb.{jpg|png}` (API-FACTS: `…/100x100bb.jpg`);
 /// the image server answers any size and either format for the same path.
@@ -6,8 +7,9 @@ enum ArtworkURL {
     /// - Parameters:
     ///   - url: The artwork URL a video names.
     ///   - pixelSize: The width and height wanted.
-    /// - Returns: The same artwork at `pixelSize` square as PNG, or `nil` when the URL does not
-    ///   end that way.
+    /// - Returns: The same artwork at `pixelSize` square as PNG, over https unless it is on this
+    ///   machine (an answer's `http://` URL is not followed in plain text off it, as `--base-url`
+    ///   and redirects are not), or `nil` when the URL does not end that way.
     static func png(for url: URL, pixelSize: Int) -> URL? {
         guard pixelSize > 0, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http"
@@ -17,6 +19,7 @@ enum ArtworkURL {
         components.percentEncodedPath = path[...slash] + "\(pixelSize)x\(pixelSize)bb.png"
         components.query = nil
         components.fragment = nil
+        if scheme == "http", !SessionLimits.isLoopback(components.host ?? "") { components.scheme = "https" }
         return components.url
     }
 
