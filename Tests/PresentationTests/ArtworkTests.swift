@@ -69,6 +69,28 @@ struct ArtworkLoaderTests {
         #expect(useCase.requests.isEmpty)
     }
 
+    @Test("Given a fetch that ended cancelled though nobody cancelled it, then the picture is asked for again")
+    func spuriousCancelIsNotStuck() async {
+        let first = Locked(true)
+        let useCase = MockFetchArtworkUseCase { _, _ throws(CatalogError) in
+            if first.withLock({ value in
+                defer { value = false }
+                return value
+            }) {
+                throw .cancelled
+            }
+            return .stub(marker: 2)
+        }
+        let loader = ArtworkLoader(useCase: useCase, settle: .zero)
+        let request = ArtworkLoader.Request(url: Self.url("a"), pixelSize: 300)
+        #expect(loader.picture(for: request) == nil)
+        await loader.waitForFetch()
+        #expect(loader.picture(for: request) == nil)  // asked again, not waiting on the ended fetch
+        await loader.waitForFetch()
+        #expect(loader.picture(for: request) != nil)
+        #expect(useCase.requests.count == 2)
+    }
+
     @Test("Given a picture that failed or has no PNG form, then it is not fetched again")
     func failuresAreRemembered() async {
         let useCase = MockFetchArtworkUseCase { url, _ throws(CatalogError) in

@@ -27,7 +27,8 @@ final class HoldableOutput: TextOutput, Sendable {
     func write(_ text: String) {
         let passes = state.withLock { state -> Bool in
             guard state.isHeld else { return true }
-            if state.heldBytes + text.utf8.count <= Self.limitBytes {
+            // Once one is left out, so are all after it: what is written keeps its order.
+            if state.dropped == 0, state.heldBytes + text.utf8.count <= Self.limitBytes {
                 state.held.append(text)
                 state.heldBytes += text.utf8.count
             } else {

@@ -67,7 +67,7 @@ public final class ArtworkLoader {
             guard !Task.isCancelled else { return }
             switch result {
             case .success(let artwork): self?.finish(request, with: artwork)
-            case .failure(.cancelled): break
+            case .failure(.cancelled): self?.forget(request)  // not this task's cancel: asked again next time
             case .failure: self?.markUnavailable(request)
             }
         }
@@ -106,6 +106,10 @@ public final class ArtworkLoader {
         nextID = nextID == .max ? 1 : nextID + 1
         cache.insert(picture, for: request)
         onLoad?()
+    }
+
+    private func forget(_ request: Request) {
+        if fetch?.request == request { fetch = nil }
     }
 
     private func markUnavailable(_ request: Request) {
