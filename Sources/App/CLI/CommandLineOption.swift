@@ -185,7 +185,7 @@ struct CommandLineOption: Sendable {
         ) { options, _ in options.interactive = true },
         CommandLineOption(
             "--pick", help: "choose videos on the terminal (Tab marks, Enter prints them to stdout",
-            "in --format plain, json or jsonl; Esc prints nothing and exits 130)"
+            "in --format plain, json, jsonl or table; Esc prints nothing and exits 130)"
         ) { options, _ in options.pick = true },
         CommandLineOption(
             "--no-mouse", scopes: Scope.fullScreen.union([.settings]),
