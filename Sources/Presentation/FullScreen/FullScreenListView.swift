@@ -181,12 +181,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         case .home, .character("g"): state.selectFirst()
         case .end, .character("G"): state.selectLast()
         case .enter where picksRows:
-            let picked = state.pickedRows
-            if picked.isEmpty {
-                host?.report(PickerKeys.nothingToPick)
-            } else {
-                host?.didPick(PickedRows(picked))
-            }
+            PickerKeys.pick(state.pickedRows, on: host)
         case .tab where picksRows:
             if state.toggleMark() { state.moveSelection(by: 1) }
         case .backTab where picksRows:

@@ -255,12 +255,7 @@ public final class FullScreenResultsView: FullScreenView {
         case .home, .character("g"): state.selectFirst()
         case .end, .character("G"): state.selectLast()
         case .enter where isPicking:
-            let picked = state.pickedRows
-            if picked.isEmpty {
-                host?.report(PickerKeys.nothingToPick)
-            } else {
-                host?.didPick(PickedRows(picked))
-            }
+            PickerKeys.pick(state.pickedRows, on: host)
         case .tab where isPicking:
             if state.toggleMark() { move(by: 1) }
         case .backTab where isPicking:

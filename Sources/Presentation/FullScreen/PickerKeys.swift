@@ -39,8 +39,16 @@ enum PickerKeys {
         ]
     }
 
-    /// Enter with no row to print: none marked, and none shown to select (a filter hides them all).
-    static let nothingToPick = "nothing to print: no row is shown — Esc clears the filter"
+    /// Enter in the picker: the session ends with `rows` (the marked ones, or the selected one);
+    /// with none — nothing marked, and a filter hiding every row — the host says why instead.
+    @MainActor
+    static func pick<Row: ListRowDescribing>(_ rows: [Row], on host: (any FullScreenHost)?) {
+        guard !rows.isEmpty else {
+            host?.report("nothing to print: no row is shown — Esc clears the filter")
+            return
+        }
+        host?.didPick(PickedRows(rows))
+    }
 
     /// The help overlay's lines for them.
     private static let help: [(key: String, action: String)] = [
