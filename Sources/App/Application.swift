@@ -138,25 +138,12 @@ struct Application {
         case .list(let list):
             return await coordinator.runList(list, style: style)
         case .interactive(let term, let list, let settings):
-            // Full screen only where the terminal can move its cursor; OSC 8 links, except where
-            // the terminal is known to show their escape sequences.
-            let terminalType = environment["TERM"] ?? "dumb"
-            let hyperlinks = !["dumb", "linux"].contains(terminalType)
             return await coordinator.runInteractive(
                 term: term, list: list, settings: settings, style: TextStyle(usesColor: style.usesColor),
-                requests: requests,
-                fullScreen: terminalType != "dumb"
-                    ? FullScreenOptions(
-                        hyperlinks: hyperlinks, mouse: configuration.settings.mouse.value,
-                        usesColor: configuration.settings.colour.value) : nil)
-        case .pick(let term, let list, let settings, let usesColor):
-            let terminalType = environment["TERM"] ?? "dumb"
+                requests: requests, fullScreen: fullScreenOptions(configuration))
+        case .pick(let term, let list, let settings):
             return await coordinator.runPick(
-                term: term, list: list, settings: settings, style: style, usesColor: usesColor,
-                fullScreen: terminalType != "dumb"
-                    ? FullScreenOptions(
-                        hyperlinks: !["dumb", "linux"].contains(terminalType),
-                        mouse: configuration.settings.mouse.value) : nil)
+                term: term, list: list, settings: settings, style: style, fullScreen: fullScreenOptions(configuration))
         case .history(let asObjects):
             return await coordinator.runHistory(style: style, asObjects: asObjects)
         case .clearHistory:
@@ -164,6 +151,17 @@ struct Application {
         case .settings:
             return .success  // written before anything was made
         }
+    }
+
+    /// What the terminal allows a full-screen session: none where it cannot move its cursor
+    /// (`TERM=dumb`); OSC 8 links except where the terminal is known to show their escape
+    /// sequences; the mouse and colour as the settings say, colour the terminal's whatever stdout is.
+    private func fullScreenOptions(_ configuration: AppConfiguration) -> FullScreenOptions? {
+        let terminalType = environment["TERM"] ?? "dumb"
+        guard terminalType != "dumb" else { return nil }
+        return FullScreenOptions(
+            hyperlinks: terminalType != "linux", mouse: configuration.settings.mouse.value,
+            usesColor: configuration.settings.colour.value)
     }
 
     func fail(_ error: UsageError) -> ExitStatus {

@@ -14,10 +14,8 @@ struct Invocation {
         case list(PreparedList)
         /// The session, starting on the results for `term` or on `list`.
         case interactive(term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings)
-        /// The full-screen session on `/dev/tty` (`--pick`), its chosen rows written on stdout;
-        /// `usesColor` for the screen (the terminal's, whatever stdout is).
-        case pick(
-            term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings, usesColor: Bool)
+        /// The full-screen session on `/dev/tty` (`--pick`), its chosen rows written on stdout.
+        case pick(term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings)
         case history(asObjects: Bool)
         case clearHistory
         /// `--settings`: the settings in effect, and where each comes from.
@@ -215,7 +213,7 @@ struct Invocation {
             let term = options.termWords.isEmpty ? nil : options.term
             flow =
                 route == .pick
-                ? .pick(term: term, list: list, settings: settings, usesColor: configuration.settings.colour.value)
+                ? .pick(term: term, list: list, settings: settings)
                 : .interactive(term: term, list: list, settings: settings)
         case .history:
             flow = .history(asObjects: historyAsObjects)

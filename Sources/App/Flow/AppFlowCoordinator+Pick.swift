@@ -14,13 +14,12 @@ extension AppFlowCoordinator {
     /// to standard output as the one-shot command writes such rows.
     /// - Parameters:
     ///   - list: The list command's list to start on (`--pick --top`, `--pick --artists jack`).
-    ///   - usesColor: Colour on the terminal (`--no-color`, `NO_COLOR`, the settings file).
     ///   - options: What the terminal allows the full-screen session, or `nil` (`TERM=dumb`).
     /// - Returns: 0 with rows written, 130 when the pick was cancelled (Esc, q, Ctrl-C), 64 when
     ///   there is no terminal to draw on, 74 when the terminal could not be written.
     func runPick(
         term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings, style: OutputStyle,
-        usesColor: Bool, fullScreen options: FullScreenOptions?
+        fullScreen options: FullScreenOptions?
     ) async -> ExitStatus {
         let diagnostics = sceneContainer.console.diagnostics
         let prefix = MusicVideosSceneDIContainer.diagnosticPrefix
@@ -40,7 +39,7 @@ extension AppFlowCoordinator {
         let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
         coordinator.isPicking = true
         let status = await runFullScreen(
-            coordinator, on: terminal, usesColor: usesColor, options: options, term: term, list: list)
+            coordinator, on: terminal, options: options, term: term, list: list)
         guard status == .success, let picked = coordinator.picked else {
             return status == .success ? .interrupted : status  // q, or Esc on the first screen: nothing picked
         }

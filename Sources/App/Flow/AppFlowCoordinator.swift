@@ -73,22 +73,16 @@ final class AppFlowCoordinator {
         style: TextStyle, requests: RequestScope, fullScreen: FullScreenOptions? = nil
     ) async -> ExitStatus {
         let console = sceneContainer.console
-        if let fullScreen, console.inputIsTerminal && console.outputIsTerminal,
-            let terminal = RawTerminal(reportsMouse: fullScreen.mouse)
-        {
-            let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
-            return await runFullScreen(
-                coordinator, on: terminal, usesColor: style.usesColor, options: fullScreen, term: term, list: list)
-        }
-        if let fullScreen, console.inputIsTerminal, !console.outputIsTerminal,
-            let terminal = try? TerminalDevice.terminal(reportsMouse: fullScreen.mouse)
-        {
+        if let fullScreen, console.inputIsTerminal,
             // Output elsewhere (a file, a pipe): the session is still the terminal's, as a pick is;
             // the line session would write its prompts where the user cannot see them.
+            let terminal = console.outputIsTerminal
+                ? RawTerminal(reportsMouse: fullScreen.mouse)
+                : try? TerminalDevice.terminal(reportsMouse: fullScreen.mouse)
+        {
             let coordinator = sceneContainer.makeFullScreenFlowCoordinator(settings: settings)
             return await runFullScreen(
-                coordinator, on: terminal, usesColor: fullScreen.usesColor, options: fullScreen, term: term,
-                list: list)
+                coordinator, on: terminal, options: fullScreen, term: term, list: list)
         }
         return await sceneContainer.makeSearchFlowCoordinator(settings: settings, style: style, requests: requests)
             .start(term: term, list: list)
@@ -98,15 +92,16 @@ final class AppFlowCoordinator {
     /// as the options and the terminal allow, and what is written to standard error meanwhile held
     /// until the terminal is restored, so it never lands in a frame.
     func runFullScreen(
-        _ coordinator: FullScreenFlowCoordinator, on terminal: RawTerminal, usesColor: Bool, options: FullScreenOptions,
-        term: String?, list: PreparedList?
+        _ coordinator: FullScreenFlowCoordinator, on terminal: RawTerminal, options: FullScreenOptions, term: String?,
+        list: PreparedList?
     ) async -> ExitStatus {
         let graphics = sceneContainer.graphics
         coordinator.reportsMouse = options.mouse
         if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
         let session = FullScreenSession(
             coordinator: coordinator, terminal: terminal,
-            encoder: FrameEncoder(usesColor: usesColor, usesHyperlinks: options.hyperlinks, graphics: graphics))
+            encoder: FrameEncoder(
+                usesColor: options.usesColor, usesHyperlinks: options.hyperlinks, graphics: graphics))
         let hold = sceneContainer.console.diagnosticsHold
         hold?.hold()
         defer { hold?.release() }
