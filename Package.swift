@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
+        .library(name: "Catalog", targets: ["Catalog"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Reactive", targets: ["Reactive"]),
@@ -36,11 +37,18 @@ let package = Package(
         .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
         .target(name: "Domain", swiftSettings: strictSettings),
         .target(name: "Data", dependencies: ["Domain", "Networking", "Platform"], swiftSettings: strictSettings),
+        // The application layer: the service graph from neutral settings, the operation registry,
+        // outcomes — what the command line, `serve` and `mcp` share (docs/architecture.md).
         .target(
-            name: "Presentation", dependencies: ["Domain", "Reactive", "TerminalUI"], swiftSettings: strictSettings),
+            name: "Catalog", dependencies: ["Domain", "Data", "Networking", "Platform"], swiftSettings: strictSettings),
+        .target(
+            name: "Presentation", dependencies: ["Domain", "Platform", "Reactive", "TerminalUI"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "App",
-            dependencies: ["Networking", "Domain", "Data", "Presentation", "Platform", "Reactive", "TerminalUI"],
+            dependencies: [
+                "Catalog", "Networking", "Domain", "Data", "Presentation", "Platform", "Reactive", "TerminalUI",
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -88,14 +96,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CatalogTests",
+            dependencies: ["Catalog", "Domain", "Data", "Networking", "Mocks"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PresentationTests",
-            dependencies: ["Presentation", "Domain", "Reactive", "TerminalUI", "Mocks"],
+            dependencies: ["Presentation", "Platform", "Domain", "Reactive", "TerminalUI", "Mocks"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Data", "Domain", "Networking", "Presentation", "Platform", "Reactive", "TerminalUI", "Mocks",
+                "App", "Catalog", "Data", "Domain", "Networking", "Presentation", "Platform", "Reactive", "TerminalUI",
+                "Mocks",
             ],
             swiftSettings: strictSettings
         ),

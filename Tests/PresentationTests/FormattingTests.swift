@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Mocks
 import Presentation
 import Testing

@@ -1,3 +1,4 @@
+import Catalog
 import Data
 import Domain
 import Foundation
@@ -187,16 +188,6 @@ extension AppConfiguration {
     /// Results per page.
     var limit: Int { settings.limit.value }
 
-    /// Retries as `--retries` says, inside a deadline for the whole search: every try may use
-    /// its full timeout, and each wait between tries up to five seconds.
-    var retryPolicy: RetryPolicy {
-        RetryPolicy(
-            maximumRetries: retries,
-            rateLimitStatusCodes: APIEndpoints.rateLimitStatusCodes,
-            deadline: .seconds(timeout * Double(retries + 1) + 5 * Double(retries))
-        )
-    }
-
     /// Whether requests keep their connection, host names and TLS sessions for the next ones.
     /// Off only for `Benchmarks/latency`'s baseline: `MVSEARCH_BENCH_NO_REUSE=1` (the engine then
     /// opens a connection, with a full handshake, for every request).
@@ -205,6 +196,19 @@ extension AppConfiguration {
     /// Whether the sessions fetch the next page before it is asked for. Off only for
     /// `Benchmarks/latency`'s baseline: `MVSEARCH_BENCH_NO_PREFETCH=1`.
     var prefetchesPages: Bool { environment["MVSEARCH_BENCH_NO_PREFETCH"] != "1" }
+
+    /// The service graph's settings: what Catalog builds every front end's services from.
+    /// - Parameters:
+    ///   - logger: Told of every request (`-v`).
+    ///   - warn: Told what the user should know about the cache and history files, in a line each.
+    func catalogSettings(logger: any NetworkLogger, warn: @escaping @Sendable (String) -> Void) -> CatalogSettings {
+        CatalogSettings(
+            baseURL: baseURL, timeout: timeout, retries: retries,
+            cache: usesCache ? .on(directory: cacheDirectory, timeToLive: cacheTimeToLive, mode: cacheMode) : .off,
+            stateDirectory: stateDirectory, remembersSearches: true, defaultCountry: country, defaultLimit: limit,
+            headers: networkConfiguration.headers, environment: environment, reusesConnections: reusesConnections,
+            logger: logger, warn: warn)
+    }
 
     /// The Networking layer's view of this configuration.
     var networkConfiguration: APINetworkConfiguration {

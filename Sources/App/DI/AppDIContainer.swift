@@ -1,3 +1,4 @@
+import Catalog
 import Data
 import Domain
 import Foundation
@@ -23,6 +24,15 @@ final class AppDIContainer {
         var now: (@Sendable () -> Date)?
         var player: (any PreviewPlaying)?
         var artworkRepository: (any ArtworkRepository)?
+
+        /// The overrides of the service graph (Catalog's).
+        var catalog: CatalogServices.Overrides {
+            CatalogServices.Overrides(
+                sessionManager: sessionManager, musicVideosRepository: musicVideosRepository,
+                musicArtistsRepository: musicArtistsRepository, musicVideoChartsRepository: musicVideoChartsRepository,
+                recentSearchesRepository: recentSearchesRepository, responseCacheStore: responseCacheStore, now: now,
+                artworkRepository: artworkRepository)
+        }
     }
 
     let configuration: AppConfiguration
@@ -45,42 +55,37 @@ final class AppDIContainer {
         self.commandLineHints = commandLineHints
     }
 
-    /// Cache (unless off) → retries → decoding → network service → session manager. The part
-    /// behind the cache is built on the first request the cache cannot answer.
-    lazy var dataTransferService: any DataTransferService = {
-        let logger: any NetworkLogger =
-            configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
-        let network = LazyDataTransferService(
-            Self.networkChain(configuration: configuration, logger: logger, sessionManager: overrides.sessionManager))
-        guard configuration.usesCache else { return network }
-        guard configuration.missingHome == nil || overrides.responseCacheStore != nil else {
-            warnAboutMissingHome()
-            return network
+    /// The service graph every front end shares (Catalog), built from this run's settings on
+    /// first use: the data transfer chains, repositories, use cases and recent searches.
+    lazy var services: CatalogServices = {
+        var settings = configuration.catalogSettings(logger: logger) { [console] warning in
+            console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(warning))\n")
         }
-        if overrides.responseCacheStore == nil, configuration.cacheMode != .offline,
-            let refusal = PrivateFiles.addingFilesRefusal(configuration.cacheDirectory)
-        {
-            // Answers are still read from it; only storing them fails, which the store does quietly.
-            let folder = TerminalSanitizer.sanitize(configuration.cacheDirectory.path)
-            console.diagnostics.write(
-                "mvsearch: warning: answers are not kept in the response cache: \(TerminalSanitizer.sanitize(refusal.reason))"
-                    + " — chmod 700 \(folder), or set XDG_CACHE_HOME to a folder of your own\n")
+        if configuration.missingHome != nil {
+            // A home folder that does not exist is not created (it is not mvsearch's).
+            if overrides.responseCacheStore == nil, settings.cacheTimeToLive > 0 {
+                warnAboutMissingHome()
+                settings.cache = .off
+            }
+            if overrides.recentSearchesRepository == nil {
+                warnAboutMissingHome()
+                settings.stateDirectory = nil
+            }
         }
-        return CachingDataTransferService(
-            wrapping: network,
-            store: overrides.responseCacheStore
-                ?? FileResponseCacheStore(directory: configuration.cacheDirectory) { [console] refusal in
-                    console.diagnostics.write(
-                        "mvsearch: warning: not using the response cache: \(TerminalSanitizer.sanitize(refusal.reason))"
-                            + " — remove it or set XDG_CACHE_HOME to a folder of your own\n")
-                },
-            configuration: configuration.networkConfiguration,
-            timeToLive: configuration.cacheTimeToLive,
-            mode: configuration.cacheMode,
-            now: overrides.now ?? { Date() },
-            logger: logger
-        )
+        return CatalogServices(settings: settings, overrides: overrides.catalog)
     }()
+
+    private lazy var logger: any NetworkLogger =
+        configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
+
+    /// Cache (unless off) → retries → decoding → network service → session manager.
+    var dataTransferService: any DataTransferService { services.dataTransferService }
+
+    /// Artwork's own chain: no response cache, no retries, a small body and a short timeout.
+    var artworkDataTransferService: any DataTransferService { services.artworkDataTransferService }
+
+    /// Saves in the background, so results are written before a save waits for its lock.
+    var recentSearchesRepository: BackgroundSavingRecentSearchesRepository { services.recentSearchesRepository }
 
     /// Why `--offline` cannot answer at all: the cache folder is not the user's own; `nil` when
     /// it can, or when the cache is off or replaced.
@@ -90,75 +95,6 @@ final class AppDIContainer {
         }
         if let home = configuration.missingHome { return "the home folder \(home) does not exist" }
         return FileResponseCacheStore(directory: configuration.cacheDirectory).refusal()?.reason
-    }
-
-    /// Builds retries → decoding → network service → session manager (the platform's engine unless
-    /// a test double is given).
-    private static func networkChain(
-        configuration: AppConfiguration,
-        logger: any NetworkLogger,
-        sessionManager: (any NetworkSessionManager)?
-    ) -> @Sendable () -> any BodyKeepingDataTransferService {
-        {
-            let networkService = DefaultNetworkService(
-                configuration: configuration.networkConfiguration,
-                sessionManager: sessionManager ?? platformSessionManager(configuration: configuration),
-                logger: logger
-            )
-            return RetryingDataTransferService(
-                wrapping: DefaultDataTransferService(networkService: networkService),
-                policy: configuration.retryPolicy
-            )
-        }
-    }
-
-    /// The engine of this platform: `URLSession` on Apple platforms; libcurl, driven directly, on
-    /// Linux (FoundationNetworking's `URLSession` busy-waits there and slows every start).
-    nonisolated private static func platformSessionManager(
-        configuration: AppConfiguration, maximumBodyBytes: Int = SessionLimits.maximumBodyBytes
-    ) -> any NetworkSessionManager {
-        #if os(Linux)
-            CurlNetworkSessionManager(
-                timeout: configuration.timeout, maximumBodyBytes: maximumBodyBytes,
-                environment: configuration.environment, reusesConnections: configuration.reusesConnections)
-        #else
-            URLSessionNetworkSessionManager(timeout: configuration.timeout, maximumBodyBytes: maximumBodyBytes)
-        #endif
-    }
-
-    /// Artwork's own chain: decoding → network service → session manager, with no response cache
-    /// (the store allows showing artwork, not keeping it) and no retries (a picture that does not
-    /// come is left out), a body of at most `APIEndpoints.maximumArtworkBytes` and a timeout of
-    /// `artworkTimeout` at most.
-    lazy var artworkDataTransferService: any DataTransferService = {
-        let logger: any NetworkLogger =
-            configuration.verbose ? DiagnosticNetworkLogger(output: console.diagnostics) : SilentNetworkLogger()
-        let timeout = min(configuration.timeout, Self.artworkTimeout)
-        let base = configuration.networkConfiguration
-        let networkService = DefaultNetworkService(
-            configuration: APINetworkConfiguration(baseURL: base.baseURL, headers: base.headers, timeout: timeout),
-            sessionManager: overrides.sessionManager
-                ?? Self.platformSessionManager(
-                    configuration: configuration, maximumBodyBytes: APIEndpoints.maximumArtworkBytes),
-            logger: logger)
-        return DefaultDataTransferService(networkService: networkService)
-    }()
-
-    /// Seconds an artwork request may take.
-    static let artworkTimeout: TimeInterval = 10
-
-    /// Saves in the background, so results are written before a save waits for its lock.
-    lazy var recentSearchesRepository = BackgroundSavingRecentSearchesRepository(
-        wrapping: overrides.recentSearchesRepository ?? fileRecentSearchesRepository())
-
-    private func fileRecentSearchesRepository() -> any RecentSearchesRepository {
-        guard configuration.missingHome == nil else {
-            warnAboutMissingHome()
-            return NoRecentSearchesRepository()
-        }
-        return FileRecentSearchesRepository(directory: configuration.stateDirectory) { [console] problem in
-            console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(problem))\n")
-        }
     }
 
     private var hasWarnedAboutMissingHome = false
@@ -178,6 +114,7 @@ final class AppDIContainer {
         let browser = overrides.browser ?? SystemBrowser(environment: configuration.environment)
         return MusicVideosSceneDIContainer(
             dependencies: .init(
+                services: services,
                 dataTransferService: dataTransferService,
                 recentSearchesRepository: recentSearchesRepository,
                 browser: browser,
@@ -196,11 +133,4 @@ final class AppDIContainer {
             )
         )
     }
-}
-
-/// Recent searches where there is nowhere to keep them (no home folder): none, and nothing kept.
-private struct NoRecentSearchesRepository: RecentSearchesRepository {
-    func recentSearches() async -> [String] { [] }
-    func save(_ term: String) async {}
-    func clear() async throws(RecentSearchesError) {}
 }

@@ -5,8 +5,7 @@ import Presentation
 /// The artist search (`--artists`).
 extension MusicVideosSceneDIContainer {
     func makeMusicArtistsRepository() -> any MusicArtistsRepository {
-        dependencies.overrides.musicArtistsRepository
-            ?? DefaultMusicArtistsRepository(dataTransferService: dependencies.dataTransferService)
+        dependencies.services.makeMusicArtistsRepository()
     }
 
     func makeMusicArtistsListViewModel(actions: MusicArtistsListViewModelActions? = nil)

@@ -5,8 +5,7 @@ import Presentation
 /// The store's top music videos chart (`--top`).
 extension MusicVideosSceneDIContainer {
     func makeMusicVideoChartsRepository() -> any MusicVideoChartsRepository {
-        dependencies.overrides.musicVideoChartsRepository
-            ?? DefaultMusicVideoChartsRepository(dataTransferService: dependencies.dataTransferService)
+        dependencies.services.makeMusicVideoChartsRepository()
     }
 
     func makeTopMusicVideosViewModel(actions: TopMusicVideosViewModelActions? = nil) -> any TopMusicVideosViewModel {

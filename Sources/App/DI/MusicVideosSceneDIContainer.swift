@@ -1,3 +1,4 @@
+import Catalog
 import Data
 import Domain
 import Foundation
@@ -13,6 +14,8 @@ import TerminalUI
 @MainActor
 final class MusicVideosSceneDIContainer {
     struct Dependencies {
+        /// The service graph (Catalog's): repositories and use cases come from it.
+        let services: CatalogServices
         let dataTransferService: any DataTransferService
         let recentSearchesRepository: any RecentSearchesRepository
         let browser: any URLOpening
@@ -48,40 +51,33 @@ final class MusicVideosSceneDIContainer {
     var player: any PreviewPlaying { dependencies.player }
     var graphics: TerminalGraphics? { dependencies.graphics }
 
-    // MARK: Repositories
+    // MARK: Repositories and use cases, from the service graph
 
     func makeMusicVideosRepository() -> any MusicVideosRepository {
-        dependencies.overrides.musicVideosRepository
-            ?? DefaultMusicVideosRepository(dataTransferService: dependencies.dataTransferService)
+        dependencies.services.makeMusicVideosRepository()
     }
 
-    // MARK: Use cases
-
     func makeSearchMusicVideosUseCase() -> any SearchMusicVideosUseCase {
-        DefaultSearchMusicVideosUseCase(
-            repository: makeMusicVideosRepository(), recentSearches: dependencies.recentSearchesRepository)
+        dependencies.services.makeSearchMusicVideosUseCase()
     }
 
     func makeFetchMusicVideoUseCase() -> any FetchMusicVideoUseCase {
-        DefaultFetchMusicVideoUseCase(repository: makeMusicVideosRepository())
+        dependencies.services.makeFetchMusicVideoUseCase()
     }
 
     func makeFetchArtistMusicVideosUseCase() -> any FetchArtistMusicVideosUseCase {
-        DefaultFetchArtistMusicVideosUseCase(repository: makeMusicVideosRepository())
+        dependencies.services.makeFetchArtistMusicVideosUseCase()
     }
 
     func makeFetchRecentSearchesUseCase() -> any FetchRecentSearchesUseCase {
-        DefaultFetchRecentSearchesUseCase(repository: dependencies.recentSearchesRepository)
+        dependencies.services.makeFetchRecentSearchesUseCase()
     }
 
     func makeFetchArtworkUseCase() -> any FetchArtworkUseCase {
-        DefaultFetchArtworkUseCase(
-            repository: dependencies.overrides.artworkRepository
-                ?? DefaultArtworkRepository(
-                    dataTransferService: dependencies.artworkDataTransferService ?? dependencies.dataTransferService))
+        dependencies.services.makeFetchArtworkUseCase()
     }
 
     func makeClearRecentSearchesUseCase() -> any ClearRecentSearchesUseCase {
-        DefaultClearRecentSearchesUseCase(repository: dependencies.recentSearchesRepository)
+        dependencies.services.makeClearRecentSearchesUseCase()
     }
 }

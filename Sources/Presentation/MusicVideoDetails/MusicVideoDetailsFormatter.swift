@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Platform
 import TerminalUI
 
 /// Every field of a video as labelled, formatted, sanitised rows; absent fields are left out.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Platform
 import TerminalUI
 
 /// One row of the list, with every text already formatted and sanitised for a terminal.

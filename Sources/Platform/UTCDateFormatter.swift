@@ -16,7 +16,7 @@ public enum UTCDateFormatter {
         let remainder = seconds.isFinite ? seconds.rounded(.down) - Double(days) * 86_400 : 0
         let secondsOfDay = Int(max(0, min(86_399, remainder)))
         let (year, month, day) = civil(fromDays: days)
-        let pad = DurationFormatter.twoDigits
+        let pad = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
         let yearText =
             year >= 0 && year < 1000
             ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)

@@ -4,17 +4,17 @@ import Synchronization
 
 /// Builds the service it stands for on the first request. Behind the response cache this means
 /// an answer from the cache never pays for creating a `URLSession` (and libcurl) it won't use.
-final class LazyDataTransferService: BodyKeepingDataTransferService, Sendable {
+public final class LazyDataTransferService: BodyKeepingDataTransferService, Sendable {
     private let make: @Sendable () -> any BodyKeepingDataTransferService
     /// The service, once made.
     private let service = Mutex<(any BodyKeepingDataTransferService)?>(nil)
 
     /// - Parameter make: Builds the real service; called at most once.
-    init(_ make: @escaping @Sendable () -> any BodyKeepingDataTransferService) {
+    public init(_ make: @escaping @Sendable () -> any BodyKeepingDataTransferService) {
         self.make = make
     }
 
-    func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
+    public func decodedResponse<E: ResponseRequestable>(_ endpoint: E) async throws(DataTransferError)
         -> DecodedResponse<E.Response>
     {
         try await resolved().decodedResponse(endpoint)

@@ -1,9 +1,8 @@
+import Catalog
 import Domain
 import Foundation
 import Mocks
 import Testing
-
-@testable import App
 
 @Suite("Saving recent searches in the background")
 struct BackgroundSavingRecentSearchesRepositoryTests {
