@@ -1,3 +1,4 @@
+import Catalog
 import Domain
 import Foundation
 import Platform
@@ -60,13 +61,50 @@ struct CommandLineOption: Sendable {
     /// The runs the option shapes; everywhere, for the options that choose the run and for those
     /// that suit every run (`--no-color`, `--verbose`).
     let scopes: Set<Scope>
+    /// The name of the operation parameter it sets (Catalog's declaration), when it sets one.
+    let parameter: String?
     let apply: Apply
 
     init(
         _ long: String, short: String? = nil, aliases: [String] = [], value: Value = .none,
         acceptsNext: @escaping @Sendable (String) -> Bool = { _ in false }, choices: [String] = [],
-        scopes: Set<Scope> = Set(Scope.allCases),
+        scopes: Set<Scope> = Set(Scope.allCases), parameter: String? = nil,
         help: String..., apply: @escaping Apply
+    ) {
+        self.init(
+            long, short: short, aliases: aliases, value: value, acceptsNext: acceptsNext, choices: choices,
+            scopes: scopes, parameter: parameter, helpLines: help, apply: apply)
+    }
+
+    /// The option that sets an operation's parameter: its names, its placeholder and its choices
+    /// come from the parameter's one declaration (Catalog's registry); its help is the command
+    /// line's own wording (which names the environment and the settings file).
+    init(
+        _ parameter: OperationParameter, scopes: Set<Scope> = Set(Scope.allCases), help: String...,
+        apply: @escaping Apply
+    ) {
+        let choices: [String] = if case .choice(let choices) = parameter.kind { choices } else { [] }
+        switch parameter.commandLine {
+        case .option(let long, let short, let placeholder):
+            self.init(
+                long, short: short, aliases: [], value: .required(placeholder), acceptsNext: { _ in false },
+                choices: choices, scopes: scopes, parameter: parameter.name, helpLines: help, apply: apply)
+        case .switchOff(let long):
+            self.init(
+                long, short: nil, aliases: [], value: .none, acceptsNext: { _ in false }, choices: [], scopes: scopes,
+                parameter: parameter.name, helpLines: help, apply: apply)
+        case .none, .words, .operationValue:
+            self.init(
+                "--" + parameter.name, short: nil, aliases: [], value: .required(parameter.name.uppercased()),
+                acceptsNext: { _ in false }, choices: choices, scopes: scopes, parameter: parameter.name,
+                helpLines: help, apply: apply)
+        }
+    }
+
+    private init(
+        _ long: String, short: String?, aliases: [String], value: Value,
+        acceptsNext: @escaping @Sendable (String) -> Bool,
+        choices: [String], scopes: Set<Scope>, parameter: String?, helpLines help: [String], apply: @escaping Apply
     ) {
         self.long = long
         self.short = short
@@ -76,7 +114,24 @@ struct CommandLineOption: Sendable {
         self.choices = choices
         self.help = help
         self.scopes = scopes
+        self.parameter = parameter
         self.apply = apply
+    }
+
+    /// The option that chooses an operation (`--id N`, `--history`): its name, the value it takes
+    /// and its help come from the operation's declaration, unless the command line words its help
+    /// its own way.
+    init(choosing operation: CatalogOperation, help: String? = nil, apply: @escaping Apply) {
+        let (long, declaredHelp) =
+            switch operation.commandLine {
+            case .option(let long, let help, _): (long, help)
+            case .byDefault: ("--" + operation.name, operation.summary)
+            }
+        let value = operation.parameters.lazy.compactMap { parameter -> Value? in
+            if case .operationValue(let placeholder) = parameter.commandLine { return .required(placeholder) }
+            return nil
+        }.first
+        self.init(long, value: value ?? .none, help: help ?? declaredHelp, apply: apply)
     }
 
     /// Every name the parser accepts for the option.
@@ -100,6 +155,33 @@ struct CommandLineOption: Sendable {
     private static let byName: [String: CommandLineOption] = Dictionary(
         all.flatMap { option in option.names.map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
 
+    /// Rows for what a registry declares that the table does not spell yet: an operation's own
+    /// option and its parameters' options, each from its declaration, so that an operation
+    /// declared in Catalog shows in `--help` (and the man page check) as it is. None for the
+    /// standard registry, whose every operation and parameter the table spells (a test checks it).
+    static func generated(for registry: OperationRegistry) -> [CommandLineOption] {
+        var known = Set(all.map(\.long))
+        var rows: [CommandLineOption] = []
+        for operation in registry.operations {
+            if case .option(let long, _, _) = operation.commandLine, known.insert(long).inserted {
+                rows.append(
+                    CommandLineOption(choosing: operation) { options, argument throws(UsageError) in
+                        options.operationName = operation.name
+                        if let value = argument.value { options.operationInputs[long] = value }
+                    })
+            }
+            for parameter in operation.parameters {
+                guard let flag = parameter.flag, known.insert(flag).inserted else { continue }
+                rows.append(
+                    CommandLineOption(parameter, scopes: [.list], help: parameter.summary) {
+                        options, argument throws(UsageError) in
+                        options.operationInputs[parameter.name] = argument.value ?? "false"
+                    })
+            }
+        }
+        return rows
+    }
+
     /// The table, in the order `--help` lists it: each list command's option and its own options
     /// (`ListCommand.all`) after `--id`.
     static let all: [CommandLineOption] =
@@ -107,23 +189,22 @@ struct CommandLineOption: Sendable {
 
     private static let beforeListCommands: [CommandLineOption] = [
         CommandLineOption(
-            "--limit", short: "-l", value: .required("N"), scopes: [.search, .list, .session, .pick, .settings],
+            .limit, scopes: [.search, .list, .session, .pick, .settings],
             help: "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
                 + "(default \(MusicVideoQuery.defaultLimit))"
         ) { options, argument throws(UsageError) in options.limit = try argument.integer() },
-        CommandLineOption("--offset", value: .required("N"), scopes: [.search], help: "skip the first N results") {
+        CommandLineOption(.offset, scopes: [.search], help: "skip the first N results") {
             options, argument throws(UsageError) in options.offset = try argument.integer()
         },
         CommandLineOption(
-            "--country", short: "-c", value: .required("CC"), scopes: Scope.requests.union([.settings]),
+            .country, scopes: Scope.requests.union([.settings]),
             help: "two-letter store country (default $MVSEARCH_COUNTRY, else the settings file, else US)"
         ) { options, argument throws(UsageError) in options.country = try argument.text() },
         CommandLineOption(
-            "--by", value: .required("FIELD"), choices: MusicVideoQuery.Attribute.allCases.map(\.rawValue),
-            scopes: [.search, .session, .pick],
+            .matching, scopes: [.search, .session, .pick],
             help: "match the term against artist, song, album or any (default any)"
         ) { options, argument throws(UsageError) in options.attribute = try argument.choice() },
-        CommandLineOption("--no-explicit", scopes: [.search, .session, .pick], help: "leave out explicit videos") {
+        CommandLineOption(.explicit, scopes: [.search, .session, .pick], help: "leave out explicit videos") {
             options, _ in
             options.allowsExplicit = false
         },
@@ -191,13 +272,13 @@ struct CommandLineOption: Sendable {
             "--no-mouse", scopes: Scope.fullScreen.union([.settings]),
             help: "the session leaves the mouse to the terminal (its own text selection)"
         ) { options, _ in options.noMouse = true },
-        CommandLineOption("--id", value: .required("N"), help: "look up one video by its track id") {
-            options, argument throws(UsageError) in options.lookupID = try argument.integer()
+        CommandLineOption(choosing: .lookup) { options, argument throws(UsageError) in
+            options.lookupID = try argument.integer()
         },
     ]
 
     private static let afterListCommands: [CommandLineOption] = [
-        CommandLineOption("--history", help: "print recent searches (--json for a JSON array)") { options, _ in
+        CommandLineOption(choosing: .history, help: "print recent searches (--json for a JSON array)") { options, _ in
             options.showHistory = true
         },
         CommandLineOption("--clear-history", help: "forget recent searches") { options, _ in

@@ -48,9 +48,14 @@ struct SearchOptions: Equatable, Sendable {
     var lookupID: Int?
     /// A `ListCommand`'s option (`--artists`, `--top`): what it lists instead of videos.
     var listCommand: ListCommand?
-    /// The numbers given to a list command's id and own options, parsed by their rows, by long
-    /// name (`--genre` → 14, `--artist-id` → 909253): read by the command that declares them.
-    var listValues: [String: Int] = [:]
+    /// The numbers given to a list command's id and own options, parsed by their rows, by the
+    /// name of the operation's parameter (`genre` → 14, `artistId` → 909253): read by the
+    /// command whose operation declares them.
+    var operationValues: [String: Int] = [:]
+    /// An operation the table has no row of its own for (`CommandLineOption.generated(for:)`),
+    /// and the values its rows were given as typed, by parameter name.
+    var operationName: String?
+    var operationInputs: [String: String] = [:]
     var interactive = false
     /// `--pick`: the full-screen session on the terminal, printing the videos chosen.
     var pick = false

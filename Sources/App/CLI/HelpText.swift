@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Platform
 import Presentation
@@ -19,15 +20,22 @@ enum HelpText {
 
     /// The help for a terminal `width` columns wide (80 when the output is not a terminal): lines
     /// wrap between words, never wider than that (a word longer than a line stays whole).
-    static func usage(width: Int = 80) -> String {
+    /// - Parameter registry: The operations offered; the table's rows, and a row for each
+    ///   operation or parameter it does not spell yet.
+    static func usage(width: Int = 80, registry: OperationRegistry = .standard) -> String {
         let width = max(40, width)
+        let generated = registry.operations.filter { operation in
+            if case .option(let long, _, _) = operation.commandLine { return CommandLineOption.named(long) == nil }
+            return false
+        }
         return lines(of: "mvsearch — search the iTunes Store for music videos", width: width).joined(separator: "\n")
             + "\n\nUsage:\n"
-            + table(usageLines, column: usageColumn, width: width)
+            + table(usageLines + generated.map(usageLine), column: usageColumn, width: width)
             + "\nOptions:\n"
             + table(
-                CommandLineOption.all.map { ($0.synopsis, $0.help.joined(separator: " ")) }, column: helpColumn,
-                width: width)
+                (CommandLineOption.all + CommandLineOption.generated(for: registry)).map {
+                    ($0.synopsis, $0.help.joined(separator: " "))
+                }, column: helpColumn, width: width)
             + table([("    --", "end of options; what follows is the term")], column: helpColumn, width: width)
             + "\nJSON keys:\n" + jsonKeys(width: width)
             + "\nSession keys (? there lists them all):\n"
@@ -65,6 +73,21 @@ enum HelpText {
             ("mvsearch --id <trackId>", "one video's details"),
         ] + ListCommand.all.map { ("mvsearch \($0.synopsis)", $0.usage) }
             + [("mvsearch --history", "recent searches, newest first")]
+    }
+
+    /// The usage line of an operation the table does not spell yet: its option, its parameters'.
+    private static func usageLine(_ operation: CatalogOperation) -> (String, String) {
+        guard case .option(let long, _, let usage) = operation.commandLine else { return ("", "") }
+        let parameters = operation.parameters.compactMap { parameter -> String? in
+            switch parameter.commandLine {
+            case .option(let flag, _, let placeholder): " [\(flag) \(placeholder)]"
+            case .switchOff(let flag): " [\(flag)]"
+            case .words: " <\(parameter.name)>..."
+            case .operationValue(let placeholder): " " + placeholder
+            case .none: nil
+            }
+        }
+        return ("mvsearch \(long)" + parameters.joined(), usage)
     }
 
     /// Each kind of output's keys; list commands whose rows are videos are named with them.

@@ -1,3 +1,4 @@
+import Catalog
 import Domain
 import Foundation
 import Presentation
@@ -67,7 +68,9 @@ struct Invocation {
         }
         // A list command's own options (`--genre`) shape only its list.
         for command in ListCommand.all where command != options.listCommand {
-            if let own = command.options.first(where: { options.listValues[$0.long] != nil }) {
+            if let own = command.options.first(where: { option in
+                option.parameter.map { options.operationValues[$0] != nil } ?? false
+            }) {
                 throw UsageError(
                     "\(own.long) applies only to \(command.option.long) — add \(command.option.long) or drop it")
             }
@@ -196,12 +199,13 @@ struct Invocation {
         let arguments = ListArguments(term: options.term, country: country, limit: limit, options: options)
         switch route {
         case .search:
-            let query = MusicVideoQuery(
-                term: options.term, country: country, limit: limit, offset: options.offset ?? 0,
-                attribute: options.attribute, allowsExplicit: options.allowsExplicit)
-            flow = .search(try UsageError.checked(query.validated))
-        case .lookup(let id):
-            flow = .lookup(try UsageError.checked(MusicVideoLookupQuery(id: id, country: country).validated))
+            let search = arguments.operationArguments(for: .search)
+            flow = .search(
+                try UsageError.checked { () throws(QueryProblem) in try CatalogOperation.searchQuery(search) })
+        case .lookup:
+            let lookup = arguments.operationArguments(for: .lookup)
+            flow = .lookup(
+                try UsageError.checked { () throws(QueryProblem) in try CatalogOperation.lookupQuery(lookup) })
         case .list(let command):
             flow = .list(try command.prepare(arguments))
         case .interactive, .pick:

@@ -1,3 +1,4 @@
+import Catalog
 import Domain
 import Presentation
 
@@ -18,6 +19,8 @@ struct ListCommand: Sendable, Equatable {
         case none
     }
 
+    /// The catalogue's operation it runs.
+    let operation: CatalogOperation
     let option: CommandLineOption
     /// Options only this command takes (`--genre` for `--top`), listed after its option.
     let options: [CommandLineOption]
@@ -35,42 +38,49 @@ struct ListCommand: Sendable, Equatable {
     let prepare: @Sendable (ListArguments) throws(UsageError) -> PreparedList
 
     /// - Parameters:
-    ///   - long: The option, `--artists`.
-    ///   - id: The placeholder of an id the option takes (`--artist-id N`), read as a whole
-    ///     number into `ListArguments.integer(of: long)`; `nil` for an option without a value.
-    ///   - help: Its line in the option list of `--help`.
-    ///   - operand: Whether it takes a term.
-    ///   - options: Options only it takes.
-    ///   - usage: What it lists, for its line under `Usage:`.
-    ///   - rows: What its rows are, in messages.
-    ///   - row: The row type, whose JSON keys `--json FIELDS` may name.
-    ///   - query: The command's query, from the parsed options; the domain's rules are checked
-    ///     on it at once (`CatalogQuery.validated()`).
+    ///   - operation: The catalogue's operation it runs (Catalog's registry): the option, its
+    ///     help, its usage line, whether it takes a term, the value its option takes and the
+    ///     JSON keys come from its one declaration.
+    ///   - options: Options only it takes, made from its parameters' declarations.
+    ///   - row: The row type the command line writes, whose JSON keys must be the operation's.
+    ///   - query: The command's query, from the operation's arguments as the options give them
+    ///     (the operation's own builder); the domain's rules are checked on it at once.
     ///   - open: Makes the list's view model with the scene container, for the checked query, its
     ///     rows leading where the navigation says (`nil` when the list is written once).
     init<Query: CatalogQuery, Row: ListRowDescribing>(
-        _ long: String, id: String? = nil, help: String, operand: Operand = .term, options: [CommandLineOption] = [],
-        usage: String,
-        rows: String, of row: Row.Type,
-        query: @escaping @Sendable (ListArguments) throws(UsageError) -> Query,
+        _ operation: CatalogOperation, options: [CommandLineOption] = [], of row: Row.Type,
+        query: @escaping @Sendable (OperationArguments) throws(QueryProblem) -> Query,
         open: @escaping @MainActor @Sendable (MusicVideosSceneDIContainer, Query, ListNavigation?) -> OpenedList
     ) {
+        let (long, help, usage) =
+            switch operation.commandLine {
+            case .option(let long, let help, let usage): (long, help, usage)
+            case .byDefault: ("--" + operation.name, operation.summary, operation.title)
+            }
+        let value = operation.parameters.lazy.compactMap { parameter -> (name: String, placeholder: String)? in
+            if case .operationValue(let placeholder) = parameter.commandLine { return (parameter.name, placeholder) }
+            return nil
+        }.first
+        let id = value?.placeholder
         option = CommandLineOption(long, value: id.map(CommandLineOption.Value.required) ?? .none, help: help) {
             parsed, argument throws(UsageError) in
             if let other = parsed.listCommand, other.option.long != long {
                 throw UsageError("\(other.option.long) and \(long) cannot be used together — choose one")
             }
             parsed.listCommand = ListCommand.named(long)
-            if id != nil { parsed.listValues[long] = try argument.integer() }
+            if let value { parsed.operationValues[value.name] = try argument.integer() }
         }
+        self.operation = operation
         self.options = options
-        self.operand = operand
+        operand = operation.parameters.contains { $0.commandLine == .words } ? .term : .none
         self.usage = usage
-        self.rows = rows
+        rows = operation.rows.description
         jsonKeys = Row.jsonKeys
         rowsAreVideos = Row.self is any MusicVideoRow.Type
         prepare = { arguments throws(UsageError) in
-            let checked = try UsageError.checked(query(arguments).validated)
+            let checked = try UsageError.checked { () throws(QueryProblem) in
+                try query(arguments.operationArguments(for: operation)).validated()
+            }
             return PreparedList { container, navigation in open(container, checked, navigation) }
         }
     }
@@ -114,9 +124,26 @@ struct ListArguments: Sendable {
     /// Every option as parsed, for the command's own (`value(of:)`).
     let options: SearchOptions
 
-    /// The number one of the command's own options was given, as its row parsed it.
-    func integer(of long: String) -> Int? {
-        options.listValues[long]
+    /// The operation's arguments as the command line gives them: the term, the country and
+    /// the limit every command shares, and the numbers its own options (and the value of the
+    /// option that chooses it) were given, each under its parameter's name.
+    func operationArguments(for operation: CatalogOperation) -> OperationArguments {
+        var arguments = OperationArguments()
+        for parameter in operation.parameters {
+            let value: ParameterValue? =
+                switch parameter.name {
+                case OperationParameter.term.name: .text(term)
+                case OperationParameter.country.name: .text(country)
+                case OperationParameter.limit.name: .integer(limit)
+                case OperationParameter.offset.name: .integer(options.offset ?? 0)
+                case OperationParameter.matching.name: .text(options.attribute.rawValue)
+                case OperationParameter.explicit.name: .boolean(options.allowsExplicit)
+                case CatalogOperation.lookupParameter.name: options.lookupID.map(ParameterValue.integer)
+                default: options.operationValues[parameter.name].map(ParameterValue.integer)
+                }
+            arguments.set(parameter.name, value)
+        }
+        return arguments
     }
 }
 
