@@ -33,9 +33,15 @@ struct CommandLineOption: Sendable {
         /// `--pick`.
         case pick
         case history, clearHistory, settings
+        /// `mvsearch serve`.
+        case serve
+        /// `mvsearch mcp`.
+        case mcp
 
         /// Every run that asks the service (or the response cache) something.
-        static let requests: Set<Scope> = [.search, .lookup, .list, .session, .pick]
+        static let requests: Set<Scope> = [.search, .lookup, .list, .session, .pick, .serve, .mcp]
+        /// The front ends that serve other programs.
+        static let services: Set<Scope> = [.serve, .mcp]
         /// Every run that writes results in an output format.
         static let formatted: Set<Scope> = [.search, .lookup, .list, .pick]
         /// The full-screen session's own settings.
@@ -189,7 +195,7 @@ struct CommandLineOption: Sendable {
 
     private static let beforeListCommands: [CommandLineOption] = [
         CommandLineOption(
-            .limit, scopes: [.search, .list, .session, .pick, .settings],
+            .limit, scopes: [.search, .list, .session, .pick, .settings, .serve, .mcp],
             help: "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
                 + "(default \(MusicVideoQuery.defaultLimit))"
         ) { options, argument throws(UsageError) in options.limit = try argument.integer() },
@@ -287,6 +293,19 @@ struct CommandLineOption: Sendable {
         CommandLineOption(
             "--settings", help: "print the settings in effect and where each comes from (see Settings file below)"
         ) { options, _ in options.showSettings = true },
+        CommandLineOption(
+            "--listen", value: .required("HOST:PORT"), scopes: [.serve],
+            help: "with serve: the address to listen on (default 127.0.0.1:8990; port 0 picks a free one);",
+            "an address other than loopback needs a token (MVSEARCH_SERVE_TOKEN or --token-file)"
+        ) { options, argument throws(UsageError) in options.listen = try argument.text() },
+        CommandLineOption(
+            "--token-file", value: .required("FILE"), scopes: [.serve],
+            help: "with serve: every request must carry Authorization: Bearer <the file's first line>"
+        ) { options, argument throws(UsageError) in options.tokenFile = try argument.text() },
+        CommandLineOption(
+            "--cors", value: .required("ORIGIN"), scopes: [.serve],
+            help: "with serve: let pages of this web origin read the answers (no CORS headers otherwise)"
+        ) { options, argument throws(UsageError) in options.corsOrigin = try argument.text() },
         CommandLineOption("--verbose", short: "-v", help: "one line on stderr per request") { options, _ in
             options.verbose = true
         },

@@ -9,6 +9,14 @@ enum Command: Equatable, Sendable {
     case search(SearchOptions)
 }
 
+/// The front ends other than the command itself: the first word of the command line.
+enum FrontEnd: String, Sendable, CaseIterable {
+    /// HTTP/1.1 on loopback.
+    case serve
+    /// The Model Context Protocol over standard input and output.
+    case mcp
+}
+
 /// Everything a search run was given on the command line; `nil` where the user said nothing
 /// and a default (or the environment) decides.
 struct SearchOptions: Equatable, Sendable {
@@ -18,6 +26,14 @@ struct SearchOptions: Equatable, Sendable {
     }
 
     var action: Action?
+    /// `mvsearch serve` or `mvsearch mcp`: the catalogue as a service, instead of a command.
+    var frontEnd: FrontEnd?
+    /// `--listen HOST:PORT` (`serve`).
+    var listen: String?
+    /// `--token-file FILE` (`serve`): the bearer token every request must carry.
+    var tokenFile: String?
+    /// `--cors ORIGIN` (`serve`): the one web origin whose pages may read the answers.
+    var corsOrigin: String?
     /// The long names of the options given, each once, in the order first given: what
     /// `Invocation` checks applies to the run (a setting from the file or the environment is
     /// never refused).

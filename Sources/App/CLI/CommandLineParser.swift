@@ -24,6 +24,12 @@ enum CommandLineParser {
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = SearchOptions()
         var remaining = arguments[...]
+        // `serve` and `mcp` as the first word choose a front end (a search for the word itself is
+        // `mvsearch -- serve`).
+        if let first = remaining.first, let frontEnd = FrontEnd(rawValue: first) {
+            options.frontEnd = frontEnd
+            remaining = remaining.dropFirst()
+        }
         while let argument = remaining.popFirst() {
             if argument == "--" {
                 options.termWords.append(contentsOf: remaining)

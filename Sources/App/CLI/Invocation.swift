@@ -21,6 +21,8 @@ struct Invocation {
         case clearHistory
         /// `--settings`: the settings in effect, and where each comes from.
         case settings
+        /// `mvsearch serve` / `mvsearch mcp`: the catalogue's operations for other programs.
+        case service(FrontEnd)
 
         /// Whether it runs a session (`-i`, `--pick`), each request with a wait of its own.
         var isSession: Bool {
@@ -33,7 +35,7 @@ struct Invocation {
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
-            case .search, .lookup, .list, .interactive, .pick: true
+            case .search, .lookup, .list, .interactive, .pick, .service: true
             case .history, .clearHistory, .settings: false
             }
         }
@@ -45,6 +47,7 @@ struct Invocation {
         case lookup(Int)
         case list(ListCommand)
         case interactive, pick, history, clearHistory, settings
+        case service(FrontEnd)
     }
 
     let flow: Flow
@@ -55,6 +58,7 @@ struct Invocation {
     /// - Throws: `UsageError`.
     static func route(for options: SearchOptions, inputIsTerminal: Bool) throws(UsageError) -> Route {
         var routes: [(String, Route)] = []
+        if let frontEnd = options.frontEnd { routes.append((frontEnd.rawValue, .service(frontEnd))) }
         if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
         if options.showHistory { routes.append(("--history", .history)) }
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
@@ -133,6 +137,7 @@ struct Invocation {
         case .history: parts = [(.history, "--history")]
         case .clearHistory: parts = [(.clearHistory, "--clear-history")]
         case .settings: parts = [(.settings, "--settings")]
+        case .service(let frontEnd): parts = [(frontEnd == .serve ? .serve : .mcp, frontEnd.rawValue)]
         }
         if let list = options.listCommand { parts.append((.list, list.option.long)) }
         let given = CommandLineOption.all.filter { options.given.contains($0.long) }
@@ -225,6 +230,8 @@ struct Invocation {
             flow = .clearHistory
         case .settings:
             flow = .settings
+        case .service(let frontEnd):
+            flow = .service(frontEnd)
         }
         self.style = style
     }
