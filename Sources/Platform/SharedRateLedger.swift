@@ -47,9 +47,9 @@ public final class SharedRateLedger: Sendable {
     public static let defaultLockTimeout: Duration = .seconds(2)
     /// The first line of a ledger.
     static let header = "sliding-window-ledger 1"
-    /// The largest ledger read: a header and 10 000 slots of 20 characters, whatever limit the
-    /// process that wrote it used.
-    static let maximumBytes = 256 * 1024
+    /// The largest ledger read: a header and 20 000 slots (two windows of 10 000) of 20
+    /// characters, whatever limit the process that wrote it used.
+    static let maximumBytes = 512 * 1024
 
     private let directory: URL
     private let limit: Int

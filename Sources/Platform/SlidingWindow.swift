@@ -5,25 +5,27 @@ import Foundation
 ///
 /// A caller asks for a slot; it gets one now while fewer than `limit` were granted in the last
 /// `window`, and otherwise the earliest slot to come (`limit` slots back, plus `window`), which
-/// is then held for it: callers that queue get slots in the order they asked, rather than all
-/// trying again at the same moment. A slot is never further than `window` ahead, so anything
-/// later than that (a clock set back) cannot be a real slot and is dropped.
+/// is then held for it: callers that queue get slots in the order they asked (never one before
+/// a slot already held), rather than all trying again at the same moment. A slot is never
+/// further than `window` ahead, so anything later than that (a clock set back) cannot be a real
+/// slot and is dropped; so is anything a whole window old. What is left spans two windows, so
+/// it holds at most `2 × limit` slots.
 public struct SlidingWindow: Sendable, Equatable {
     /// The events allowed per window, at least 1.
     public let limit: Int
     /// The window, in microseconds, at least 1.
     public let windowMicroseconds: Int64
-    /// The slots granted, in microseconds since 1970, ascending; at most `limit`.
+    /// The slots granted, in microseconds since 1970, ascending; at most `2 × limit`.
     public private(set) var slots: [Int64]
 
     /// - Parameters:
     ///   - limit: The events allowed per window (at least 1 is used).
     ///   - window: The window (at least a microsecond is used).
-    ///   - slots: Slots granted before, in any order (kept: the latest `limit`).
+    ///   - slots: Slots granted before, in any order (kept: the latest `2 × limit`).
     public init(limit: Int, window: Duration, slots: [Int64] = []) {
         self.limit = max(1, limit)
         self.windowMicroseconds = max(1, Self.microseconds(window))
-        self.slots = Array(slots.sorted().suffix(self.limit))
+        self.slots = Array(slots.sorted().suffix(2 * self.limit))
     }
 
     /// Drops the slots that no longer count at `now`: those a whole window old, and those
@@ -31,7 +33,7 @@ public struct SlidingWindow: Sendable, Equatable {
     /// - Parameter now: Microseconds since 1970.
     public mutating func sanitise(now: Int64) {
         let (earliest, latest) = (now &- windowMicroseconds, now &+ windowMicroseconds)
-        slots = Array(slots.filter { $0 > earliest && $0 <= latest }.sorted().suffix(limit))
+        slots = Array(slots.filter { $0 > earliest && $0 <= latest }.sorted().suffix(2 * limit))
     }
 
     /// Grants the earliest slot, unless it is further off than the caller would wait.
@@ -44,19 +46,19 @@ public struct SlidingWindow: Sendable, Equatable {
         sanitise(now: now)
         let slot = earliestSlot(now: now)
         guard slot - now <= min(maximumWait, windowMicroseconds) else { return nil }
-        let index = slots.firstIndex { $0 > slot } ?? slots.count
-        slots.insert(slot, at: index)
-        if slots.count > limit { slots.removeFirst(slots.count - limit) }
+        slots.append(slot)
+        if slots.count > 2 * limit { slots.removeFirst(slots.count - 2 * limit) }
         return slot
     }
 
     /// The earliest slot free at `now` (sanitised first by the caller).
     /// - Parameter now: Microseconds since 1970.
-    /// - Returns: `now` while fewer than `limit` slots count, else the end of the window of the
-    ///   slot `limit` back.
+    /// - Returns: The latest of `now`, the last slot held, and (when `limit` slots or more are
+    ///   held) the end of the window of the slot `limit` back.
     public func earliestSlot(now: Int64) -> Int64 {
-        guard slots.count >= limit else { return now }
-        return max(now, slots[slots.count - limit] &+ windowMicroseconds)
+        let queued = max(now, slots.last ?? now)
+        guard slots.count >= limit else { return queued }
+        return max(queued, slots[slots.count - limit] &+ windowMicroseconds)
     }
 
     /// Gives back a slot that will not be used (its caller was cancelled before it came).
