@@ -8,9 +8,15 @@ import Testing
     import Darwin
 #endif
 
+/// Whether `python3` is on the `PATH` (it is on Linux distributions and macOS developer tools).
+private let pythonIsOnPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+    access("\($0)/python3", X_OK) == 0
+}
+
 /// Another process holds the ledger's lock: a python3 child that takes it with `flock` and says so.
-@Suite("A rate ledger whose lock another process holds")
+@Suite("A rate ledger whose lock another process holds", .enabled(if: pythonIsOnPath))
 struct SharedRateLedgerLockTests {
+
     private let folder: URL
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
