@@ -60,6 +60,10 @@ public struct RateBudgetNotice: Sendable, Equatable {
     /// The budget's rate.
     public let rate: RequestRate
 
+    /// - Parameters:
+    ///   - request: The waiting request's identity.
+    ///   - wait: How long it waits.
+    ///   - rate: The budget's rate.
     public init(request: Int, wait: Duration, rate: RequestRate) {
         self.request = request
         self.wait = wait

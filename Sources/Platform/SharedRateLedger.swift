@@ -33,10 +33,14 @@ public final class SharedRateLedger: Sendable {
             case cancelled
         }
 
+        /// What went wrong.
         public let kind: Kind
         /// In words, naming the file: `/x/.rate.lock belongs to another user (uid 0)`.
         public let reason: String
 
+        /// - Parameters:
+        ///   - kind: What went wrong.
+        ///   - reason: In words, naming the file.
         public init(_ kind: Kind, _ reason: String) {
             self.kind = kind
             self.reason = reason
@@ -52,6 +56,7 @@ public final class SharedRateLedger: Sendable {
     static let maximumBytes = 512 * 1024
 
     private let directory: URL
+    private let name: String
     private let limit: Int
     private let window: Duration
     private let lockTimeout: Duration
@@ -61,7 +66,6 @@ public final class SharedRateLedger: Sendable {
     public var ledgerURL: URL { directory.appendingPathComponent("\(name).ledger") }
     /// The file locked while the ledger is read and replaced.
     public var lockURL: URL { directory.appendingPathComponent(".\(name).lock") }
-    private let name: String
 
     /// - Parameters:
     ///   - directory: The private folder, created (`0700`) on the first reservation.

@@ -5,6 +5,7 @@ import Synchronization
 /// A budget kept by this process alone: enough for one server or session, and what
 /// `SharedRateBudget` falls back to when the shared ledger cannot be used.
 public final class LocalRateBudget: RateBudget {
+    /// The requests allowed per window.
     public let rate: RequestRate
     private let now: @Sendable () -> Date
     private let slots: Mutex<SlidingWindow>
@@ -18,6 +19,10 @@ public final class LocalRateBudget: RateBudget {
         self.slots = Mutex(SlidingWindow(limit: rate.count, window: rate.window))
     }
 
+    /// Holds the earliest slot of this process's window.
+    /// - Parameter maximumWait: The longest wait the caller takes.
+    /// - Returns: The slot held and how long until it comes.
+    /// - Throws: `RateBudgetRefusal` when it is further off than `maximumWait` or the window.
     public func reserve(maximumWait: Duration) async throws -> RateBudgetReservation {
         let now = SlidingWindow.microseconds(now())
         let maximum = SlidingWindow.microseconds(maximumWait)
@@ -29,6 +34,8 @@ public final class LocalRateBudget: RateBudget {
         return RateBudgetReservation(slot: SlidingWindow.date(slot), wait: .microseconds(slot - now), isShared: false)
     }
 
+    /// Frees a slot not yet come, for the next caller.
+    /// - Parameter reservation: What `reserve` returned.
     public func release(_ reservation: RateBudgetReservation) {
         let now = SlidingWindow.microseconds(now())
         _ = slots.withLock { $0.release(SlidingWindow.microseconds(reservation.slot), now: now) }

@@ -28,6 +28,10 @@ public struct RateBudgetReservation: Sendable, Equatable {
     /// Whether the slot is held in the budget shared between processes (else in this one's).
     public let isShared: Bool
 
+    /// - Parameters:
+    ///   - slot: When the slot comes.
+    ///   - wait: How long until then.
+    ///   - isShared: Whether it is held in the shared budget.
     public init(slot: Date, wait: Duration, isShared: Bool) {
         self.slot = slot
         self.wait = wait
@@ -40,6 +44,7 @@ public struct RateBudgetRefusal: Error, Equatable, Sendable {
     /// How long until a slot is free.
     public let wait: Duration
 
+    /// - Parameter wait: How long until a slot is free.
     public init(wait: Duration) {
         self.wait = wait
     }

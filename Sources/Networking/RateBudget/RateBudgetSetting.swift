@@ -13,6 +13,7 @@ public enum RateBudgetSetting: Sendable, Equatable, Hashable, CustomStringConver
         /// E.g. `the number of requests must be between 1 and 10000, not 0`.
         public let reason: String
 
+        /// - Parameter reason: What is wrong, in words.
         public init(_ reason: String) {
             self.reason = reason
         }

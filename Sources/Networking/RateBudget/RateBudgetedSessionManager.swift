@@ -45,6 +45,11 @@ public struct RateBudgetedSessionManager: NetworkSessionManager {
         return total - min(total / 2, .seconds(10))
     }
 
+    /// Waits for a slot (at most `maximumWait(timeout:)`), then sends the request.
+    /// - Parameter request: The request to send.
+    /// - Returns: The engine's answer.
+    /// - Throws: `NetworkError.rateBudgetExhausted` when the slot is too far off,
+    ///   `CancellationError` when the task is cancelled, and whatever the engine throws.
     public func data(for request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let id = RequestProgress.nextID()
         let observer = RequestProgress.observer

@@ -22,6 +22,7 @@ public final class SharedRateBudget: RateBudget {
     /// The ledger's name in the folder: `rate-budget.ledger`, locked through `.rate-budget.lock`.
     public static let ledgerName = "rate-budget"
 
+    /// The requests allowed per window, all processes together.
     public let rate: RequestRate
     private let ledger: SharedRateLedger
     private let local: LocalRateBudget
@@ -62,6 +63,12 @@ public final class SharedRateBudget: RateBudget {
     /// The file that holds the slots.
     public var ledgerURL: URL { ledger.ledgerURL }
 
+    /// Holds the earliest slot of the shared ledger, or of the process's own budget when the
+    /// ledger cannot be used.
+    /// - Parameter maximumWait: The longest wait the caller takes.
+    /// - Returns: The slot held and how long until it comes.
+    /// - Throws: `RateBudgetRefusal` when it is further off than `maximumWait` or the window;
+    ///   `CancellationError` when the task was cancelled while waiting for the lock.
     public func reserve(maximumWait: Duration) async throws -> RateBudgetReservation {
         guard state.withLock({ $0.isShared }) else { return try await local.reserve(maximumWait: maximumWait) }
         let start = now()
@@ -91,6 +98,9 @@ public final class SharedRateBudget: RateBudget {
         }
     }
 
+    /// Frees a slot not yet come, for the next caller (in the ledger only when its lock is free
+    /// at once: a cancelled caller does not wait).
+    /// - Parameter reservation: What `reserve` returned.
     public func release(_ reservation: RateBudgetReservation) {
         if reservation.isShared { ledger.release(reservation.slot, now: now()) }
         local.release(reservation)
