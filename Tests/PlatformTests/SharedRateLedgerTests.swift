@@ -42,6 +42,23 @@ struct SharedRateLedgerTests {
         #expect(try await second.reserve(now: at(20), maximumWait: .zero) == .granted(slot: at(20)))
     }
 
+    @Test("Given 40 callers at once on four ledgers of 5 slots, then exactly 5 are granted: the lock serialises them")
+    func concurrentCallers() async throws {
+        let ledgers = (0..<4).map { _ in ledger(limit: 5) }
+        let now = at(0)
+        let granted = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<40 {
+                let ledger = ledgers[index % ledgers.count]
+                group.addTask {
+                    if case .granted = try await ledger.reserve(now: now, maximumWait: .zero) { return true }
+                    return false
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(granted == 5)
+    }
+
     @Test("Given a slot too far for the caller, then nothing is held and the next caller gets the same slot")
     func tooFarHoldsNothing() async throws {
         let shared = ledger(limit: 1)
