@@ -21,10 +21,19 @@ extension NetworkError: CustomStringConvertible {
             "the proxy\(refusal.variable.map { " (\($0))" } ?? "") answered HTTP \(refusal.statusCode)"
         case .libraryUnavailable(let problem): "\(problem)"
         case .tooManyOpenFiles: "too many open files"
+        case .rateBudgetExhausted(let wait): "not sent: the request budget has no slot for \(wait.wholeSecondsUp) s"
         case .notCached: "not in the cache"
         case .urlGeneration: "the request's URL could not be formed"
         case .other(let detail): detail
         }
+    }
+}
+
+extension Duration {
+    /// Whole seconds, rounded up: a wait of 0.2 s is said as 1 s, never 0.
+    var wholeSecondsUp: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds + (attoseconds > 0 ? 1 : 0)
     }
 }
 

@@ -38,6 +38,9 @@ public enum NetworkError: Error, Equatable, Sendable {
     /// The process (or the system) has no file descriptor left, so no connection could be
     /// opened (EMFILE, ENFILE).
     case tooManyOpenFiles
+    /// The request budget shared by the user's processes is spent for longer than the request
+    /// would wait: it was not sent, and a slot is free after `retryAfter`.
+    case rateBudgetExhausted(retryAfter: Duration)
     /// Offline: nothing is stored for this request, so it was not sent.
     case notCached
     /// The endpoint and configuration did not form a valid URL.

@@ -4,6 +4,15 @@ import Foundation
 public protocol NetworkLogger: Sendable {
     /// - Parameter event: What was sent and how it ended.
     func log(_ event: NetworkEvent)
+
+    /// Told when a request waits for the request budget before it is sent.
+    /// - Parameter notice: How long it waits, and the budget's rate.
+    func log(budgetWait notice: RateBudgetNotice)
+}
+
+extension NetworkLogger {
+    /// Says nothing of a budget wait: a logger that shows them implements this.
+    public func log(budgetWait notice: RateBudgetNotice) {}
 }
 
 /// One request, as a log line would describe it.

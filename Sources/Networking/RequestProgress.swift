@@ -44,8 +44,31 @@ public struct RequestProgressObserver: Sendable {
 public enum RequestProgressEvent: Sendable, Equatable {
     /// A try failed and the request waits to try again.
     case retrying(RetryNotice)
-    /// The request that retried ended (answered, failed or cancelled); `request` is its identity.
+    /// The request waits for a slot of the request budget before it is sent.
+    case waitingForBudget(RateBudgetNotice)
+    /// The request that retried ended (answered, failed or cancelled), or the wait for a budget
+    /// slot ended; `request` is the identity its notices carried.
     case finished(request: Int)
+}
+
+/// A request waiting for the request budget: for how long, and what the budget allows.
+public struct RateBudgetNotice: Sendable, Equatable {
+    /// The waiting request's identity, as in the `finished` that ends the wait.
+    public let request: Int
+    /// How long it waits.
+    public let wait: Duration
+    /// The budget's rate.
+    public let rate: RequestRate
+
+    /// - Parameters:
+    ///   - request: The waiting request's identity.
+    ///   - wait: How long it waits.
+    ///   - rate: The budget's rate.
+    public init(request: Int, wait: Duration, rate: RequestRate) {
+        self.request = request
+        self.wait = wait
+        self.rate = rate
+    }
 }
 
 /// A retry about to happen: which one, why, and after how long a wait.

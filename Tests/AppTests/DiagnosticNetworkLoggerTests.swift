@@ -31,4 +31,13 @@ struct DiagnosticNetworkLoggerTests {
             try line(for: "http://127.0.0.1:8765/search?term=a%2Bb")
                 == "mvsearch: GET http://127.0.0.1:8765/search?term=a%2Bb → 200, 10 bytes, 12 ms\n")
     }
+
+    @Test("Given a request waiting for the request budget, then a line says how long and the rate")
+    func budgetWait() throws {
+        let output = CapturingOutput()
+        let rate = try #require(RequestRate(parsing: "20/60"))
+        DiagnosticNetworkLogger(output: output).log(
+            budgetWait: RateBudgetNotice(request: 1, wait: .milliseconds(1500), rate: rate))
+        #expect(output.text == "mvsearch: waiting 2 s for the request budget (20 a minute)\n")
+    }
 }

@@ -36,6 +36,18 @@ struct WaitDetailTextTests {
     func text(reason: RetryNotice.Reason, retryAfter: Duration?, expected: String) {
         #expect(WaitDetail.text(for: notice(reason, retryAfter: retryAfter)) == expected)
     }
+
+    @Test(
+        "Given a wait for the request budget, then how long in whole seconds (rounded up) and the rate in words",
+        arguments: [
+            (Duration.seconds(2), "20/60", "waiting 2 s for the request budget (20 a minute)"),
+            (.milliseconds(200), "3/10", "waiting 1 s for the request budget (3 in 10 s)"),
+            (.milliseconds(35_400), "100/3600", "waiting 36 s for the request budget (100 an hour)"),
+        ])
+    func budgetText(wait: Duration, rate: String, expected: String) throws {
+        let rate = try #require(RequestRate(parsing: rate))
+        #expect(WaitDetail.text(for: RateBudgetNotice(request: 1, wait: wait, rate: rate)) == expected)
+    }
 }
 
 @Suite("The spinner's line")
@@ -163,6 +175,25 @@ struct RequestProgressTrackerTests {
                 nil,
             ])
         #expect(!tracker.receive(Self.retrying(3, 500)))
+    }
+
+    @Test("Given a wait for the request budget, then it shows until that request's wait ends, then the retry again")
+    func budgetWait() async throws {
+        let changes = Changes()
+        let tracker = RequestProgressTracker { changes.record($0) }
+        let rate = try #require(RequestRate(parsing: "20/60"))
+        tracker.receive(Self.retrying(1, 503))
+        await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
+        tracker.receive(.waitingForBudget(RateBudgetNotice(request: 7, wait: .seconds(2), rate: rate)))
+        await Self.eventually { changes.values.value.last == "waiting 2 s for the request budget (20 a minute)" }
+        tracker.receive(.finished(request: 7))
+        await Self.eventually { changes.values.value.count == 3 }
+        tracker.close()
+        #expect(
+            changes.values.value == [
+                "HTTP 503 · retrying 2 of 3", "waiting 2 s for the request budget (20 a minute)",
+                "HTTP 503 · retrying 2 of 3", nil,
+            ])
     }
 
     @Test("Given a wait with no retry, then onChange is never called")

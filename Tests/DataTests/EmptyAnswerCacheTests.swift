@@ -57,4 +57,27 @@ struct EmptyAnswerCacheTests {
         #expect(network.endpoints.count == 2)
         #expect(store.stored.isEmpty)
     }
+
+    @Test(
+        "A throttled answer (403 empty, 403 with an empty list, 429) is a rate-limit failure and never stored",
+        arguments: [
+            (403, ""), (403, #"{"resultCount":0,"results":[]}"#), (429, #"{"resultCount":0,"results":[]}"#),
+        ])
+    func throttledNotCached(status: Int, body: String) async throws {
+        let store = InMemoryResponseCacheStore()
+        let engine = MockNetworkSessionManager.answering(status: status, body: Data(body.utf8))
+        let configuration = APINetworkConfiguration(baseURL: try #require(URL(string: "https://itunes.apple.com/")))
+        let service = CachingDataTransferService(
+            wrapping: DefaultDataTransferService(
+                networkService: DefaultNetworkService(configuration: configuration, sessionManager: engine)),
+            store: store, configuration: configuration, timeToLive: 3600)
+        let videos = DefaultMusicVideosRepository(dataTransferService: service)
+        for _ in 0..<2 {
+            await #expect(throws: CatalogError.rateLimited(retryAfter: nil)) {
+                try await videos.searchMusicVideos(query: MusicVideoQuery(term: "x"))
+            }
+        }
+        #expect(engine.requests.count == 2)
+        #expect(store.stored.isEmpty)
+    }
 }

@@ -77,6 +77,10 @@ struct FailureWordingTests {
             ),
             (.httpStatus(HTTPFailure(statusCode: 503)), "HTTP 503"),
             (.timedOut, "timed out"),
+            (
+                .rateBudgetExhausted(retryAfter: .milliseconds(41_200)),
+                "not sent: the request budget has no slot for 42 s"
+            ),
         ])
     func networkErrorWords(error: NetworkError, words: String) {
         #expect(String(describing: error) == words)

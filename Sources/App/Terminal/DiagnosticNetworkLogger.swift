@@ -4,7 +4,7 @@ import Presentation
 import TerminalUI
 
 /// `--verbose`: one stderr line per request — method, URL, status, bytes, time; or, for an
-/// answer from the response cache, how old it is. A user name and password in the URL
+/// answer from the response cache, how old it is — and one for each wait for the request budget. A user name and password in the URL
 /// (`https://user:secret@host/`) are shown as `***@`.
 struct DiagnosticNetworkLogger: NetworkLogger {
     let output: any TextOutput
@@ -25,6 +25,10 @@ struct DiagnosticNetworkLogger: NetworkLogger {
         case .cached: return
         }
         output.write("mvsearch: \(event.method.rawValue) \(url) → \(result), \(milliseconds) ms\n")
+    }
+
+    func log(budgetWait notice: RateBudgetNotice) {
+        output.write("mvsearch: \(WaitDetail.text(for: notice))\n")
     }
 
     /// An entry's age in its largest whole unit: `40 s`, `50 min`, `3 h`, `2 days` (a time in the

@@ -37,7 +37,8 @@ final class RequestProgressTracker: Sendable {
     private struct State {
         /// Whether the wait is still on: events after `close()` are ignored.
         var isOpen = true
-        /// The detail of each request that retried and has not finished, oldest report first.
+        /// The detail of each request that retried or waits for the request budget and has not
+        /// finished, oldest report first.
         var details: [(request: Int, text: String)] = []
         /// The detail last given to `onChange`.
         var delivered: String?
@@ -64,6 +65,9 @@ final class RequestProgressTracker: Sendable {
             let before = state.details.last?.text
             switch event {
             case .retrying(let notice):
+                state.details.removeAll { $0.request == notice.request }
+                state.details.append((notice.request, WaitDetail.text(for: notice)))
+            case .waitingForBudget(let notice):
                 state.details.removeAll { $0.request == notice.request }
                 state.details.append((notice.request, WaitDetail.text(for: notice)))
             case .finished(let request):

@@ -1,8 +1,9 @@
 import Foundation
 import Networking
 
-/// A retry in the words of the wait that shows it, short enough for a status line:
-/// `HTTP 503 · retrying 2 of 3`, `rate-limited · retrying after 3 s`.
+/// A retry or a wait for the request budget in the words of the wait that shows it, short enough
+/// for a status line: `HTTP 503 · retrying 2 of 3`, `rate-limited · retrying after 3 s`,
+/// `waiting 2 s for the request budget (20 a minute)`.
 enum WaitDetail {
     /// - Parameter notice: The retry about to happen.
     /// - Returns: Why the request waits again and for what; nothing from the server but its status.
@@ -24,12 +25,18 @@ enum WaitDetail {
         }
     }
 
+    /// - Parameter notice: The wait for a slot of the request budget.
+    /// - Returns: How long, and the rate that makes it.
+    static func text(for notice: RateBudgetNotice) -> String {
+        "waiting \(seconds(notice.wait)) s for the request budget (\(notice.rate.wording))"
+    }
+
     private static func count(_ notice: RetryNotice) -> String {
         "\(notice.attempt) of \(notice.maximumAttempts)"
     }
 
     /// Whole seconds, rounded up: a wait of 0.2 s is said as 1 s, never 0.
-    private static func seconds(_ duration: Duration) -> Int {
+    static func seconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }

@@ -37,6 +37,9 @@ extension CatalogError {
         switch error {
         case .notConnected: self = .offline
         case .notCached: self = .notAvailableOffline
+        case .rateBudgetExhausted(let wait):
+            let (seconds, attoseconds) = wait.components
+            self = .rateLimited(retryAfter: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
         case .invalidResponse: self = .unreadableResponse(reason: "the answer was not a readable HTTP response")

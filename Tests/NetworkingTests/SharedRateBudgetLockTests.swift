@@ -1,0 +1,68 @@
+import Foundation
+import Mocks
+import Networking
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whether `python3` is on the `PATH` (it is on Linux distributions and macOS developer tools).
+private let pythonIsOnPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+    access("\($0)/python3", X_OK) == 0
+}
+
+/// Another process holds the budget's lock: a python3 child that takes it with `flock` and says so.
+@Suite("A shared request budget whose lock another process holds", .enabled(if: pythonIsOnPath))
+struct SharedRateBudgetLockTests {
+
+    private let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    }
+
+    /// Starts a process that holds the lock on `path` until it is killed, and returns once it does.
+    private func holdLock(_ path: String) throws -> Process {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script =
+            "import fcntl,sys,time\nf=open(sys.argv[1],'r+')\nfcntl.flock(f,fcntl.LOCK_EX)\n"
+            + "print('locked',flush=True)\ntime.sleep(120)\n"
+        holder.arguments = ["python3", "-c", script, path]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        // Blocks until the child has the lock (a line) or ends (end of file); it sleeps 120 s.
+        #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
+        return holder
+    }
+
+    @Test("Given the lock held past the timeout, then the request takes a slot of the process's own budget, said once")
+    func fallsBackWhenLocked() async throws {
+        let problems = Locked<[String]>([])
+        let rate = try #require(RequestRate(parsing: "2/10"))
+        let budget = SharedRateBudget(folder: folder, rate: rate, lockTimeout: .milliseconds(200)) { message in
+            problems.withLock { $0.append(message) }
+        }
+        #expect(try await budget.reserve(maximumWait: .zero).isShared)
+        let holder = try holdLock(folder.appendingPathComponent(".rate-budget.lock").path)
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let local = try await budget.reserve(maximumWait: .zero)
+        #expect(!local.isShared && local.wait == .zero)
+        // Both slots of the window are now taken, the shared one counted too.
+        await #expect(throws: RateBudgetRefusal.self) { try await budget.reserve(maximumWait: .zero) }
+        #expect(clock.now - started < .seconds(5))
+        #expect(problems.value.count == 1, "\(problems.value)")
+        #expect(
+            problems.value.first?.hasSuffix("this request counts against this process's own request budget") == true)
+    }
+}

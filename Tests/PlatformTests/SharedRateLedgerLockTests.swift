@@ -1,0 +1,99 @@
+import Foundation
+import Platform
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whether `python3` is on the `PATH` (it is on Linux distributions and macOS developer tools).
+private let pythonIsOnPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+    access("\($0)/python3", X_OK) == 0
+}
+
+/// Another process holds the ledger's lock: a python3 child that takes it with `flock` and says so.
+@Suite("A rate ledger whose lock another process holds", .enabled(if: pythonIsOnPath))
+struct SharedRateLedgerLockTests {
+
+    private let folder: URL
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    }
+
+    /// Starts a process that holds the lock on `path` until it is killed, and returns once it does.
+    private func holdLock(_ path: String) throws -> Process {
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script =
+            "import fcntl,sys,time\nf=open(sys.argv[1],'r+')\nfcntl.flock(f,fcntl.LOCK_EX)\n"
+            + "print('locked',flush=True)\ntime.sleep(120)\n"
+        holder.arguments = ["python3", "-c", script, path]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        // Blocks until the child has the lock (a line) or ends (end of file); it sleeps 120 s.
+        let line = output.fileHandleForReading.availableData
+        #expect(String(decoding: line, as: UTF8.self).hasPrefix("locked"))
+        return holder
+    }
+
+    @Test(
+        "Given the lock held, then a reservation gives up after the lock timeout; given the holder killed, then it succeeds"
+    )
+    func killedHolder() async throws {
+        let ledger = SharedRateLedger(
+            directory: folder, name: "budget", limit: 3, window: .seconds(10), lockTimeout: .milliseconds(300))
+        _ = try await ledger.reserve(now: now, maximumWait: .zero)
+        let holder = try holdLock(ledger.lockURL.path)
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            _ = try await ledger.reserve(now: now, maximumWait: .zero)
+            Issue.record("reserved while another process held the lock")
+        } catch {
+            #expect(error.kind == .lockTimedOut)
+        }
+        let waited = clock.now - started
+        #expect(waited >= .milliseconds(300) && waited < .seconds(5), "\(waited)")
+
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let patient = SharedRateLedger(directory: folder, name: "budget", limit: 3, window: .seconds(10))
+        let afterKill = clock.now
+        #expect(try await patient.reserve(now: now, maximumWait: .zero) == .granted(slot: now))
+        #expect(clock.now - afterKill < .seconds(2))
+    }
+
+    @Test("Given a lock held and the waiting task cancelled, then the wait ends at once as cancelled")
+    func cancelledWhileLocked() async throws {
+        let ledger = SharedRateLedger(
+            directory: folder, name: "budget", limit: 3, window: .seconds(10), lockTimeout: .seconds(30))
+        _ = try await ledger.reserve(now: now, maximumWait: .zero)
+        let holder = try holdLock(ledger.lockURL.path)
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        let now = now
+        let task = Task { () async -> SharedRateLedger.Problem.Kind? in
+            do throws(SharedRateLedger.Problem) {
+                _ = try await ledger.reserve(now: now, maximumWait: .zero)
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        task.cancel()
+        #expect(await task.value == .cancelled)
+        #expect(clock.now - started < .seconds(5))
+    }
+}
