@@ -37,6 +37,8 @@ struct AppConfiguration: Equatable, Sendable {
     let cacheTimeToLive: TimeInterval
     let cacheMode: CachingDataTransferService.Mode
     static let defaultCacheTimeToLive: TimeInterval = 3600
+    /// The budget for Apple's service when nothing sets one.
+    static let appleRate: RateBudgetSetting = RequestRate(count: 20, seconds: 60).map { .limit($0) } ?? .off
     /// For the browser opener's `PATH`.
     let environment: [String: String]
 
@@ -78,7 +80,11 @@ struct AppConfiguration: Equatable, Sendable {
         }
         self.retries = retries
 
-        settings = try UserSettings(options: options, environment: environment, file: settingsFile)
+        // Apple's service allows about 20 requests a minute; a mirror or a test server, its own.
+        let isApple = baseURL.host?.lowercased() == URL(string: Self.defaultBaseURL)?.host
+        settings = try UserSettings(
+            options: options, environment: environment, file: settingsFile,
+            defaultRate: isApple ? Self.appleRate : .off)
         verbose = options.verbose
         if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
             // Spaces around the number are allowed, as in `--limit ' 5'` and the settings file.
@@ -201,11 +207,17 @@ extension AppConfiguration {
     /// - Parameters:
     ///   - logger: Told of every request (`-v`).
     ///   - warn: Told what the user should know about the cache and history files, in a line each.
-    func catalogSettings(logger: any NetworkLogger, warn: @escaping @Sendable (String) -> Void) -> CatalogSettings {
+    ///   - remembersSearches: Whether searches that find videos are kept among the recent searches
+    ///     (a person's are; a server's are not).
+    func catalogSettings(
+        logger: any NetworkLogger, remembersSearches: Bool = true, warn: @escaping @Sendable (String) -> Void
+    ) -> CatalogSettings {
         CatalogSettings(
             baseURL: baseURL, timeout: timeout, retries: retries,
             cache: usesCache ? .on(directory: cacheDirectory, timeToLive: cacheTimeToLive, mode: cacheMode) : .off,
-            stateDirectory: stateDirectory, remembersSearches: true, defaultCountry: country, defaultLimit: limit,
+            rate: settings.rate.value, ledgerDirectory: missingHome == nil ? cacheDirectory : nil,
+            stateDirectory: stateDirectory, remembersSearches: remembersSearches, defaultCountry: country,
+            defaultLimit: limit,
             headers: networkConfiguration.headers, environment: environment, reusesConnections: reusesConnections,
             logger: logger, warn: warn)
     }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Networking
 import Platform
 import Presentation
 import TerminalUI
@@ -11,7 +12,7 @@ import TerminalUI
 struct SettingsFile: Equatable, Sendable {
     /// The keys a settings file may set, in the order they are listed.
     enum Key: String, CaseIterable, Sendable {
-        case country, limit, format, colour, player, mouse, images
+        case country, limit, format, colour, player, mouse, images, rate
 
         /// What the key takes, for messages and the manual: `on or off`.
         var values: String {
@@ -24,6 +25,7 @@ struct SettingsFile: Equatable, Sendable {
             case .player: "a command line, such as mpv --fs"
             case .mouse: "on or off"
             case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: ", ")
+            case .rate: "N/S, at most N requests to the service in S seconds (such as 20/60), or off"
             }
         }
 
@@ -37,6 +39,7 @@ struct SettingsFile: Equatable, Sendable {
             case .player: "a command line"
             case .mouse: "on/off"
             case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: "/")
+            case .rate: "N/S or off"
             }
         }
     }
@@ -54,6 +57,7 @@ struct SettingsFile: Equatable, Sendable {
     var player: Entry<String>?
     var mouse: Entry<Bool>?
     var images: Entry<ImagesSetting>?
+    var rate: Entry<RateBudgetSetting>?
 
     /// The largest file read; a larger one is not a settings file written by hand.
     static let maximumBytes = 64 * 1024
@@ -166,6 +170,12 @@ struct SettingsFile: Equatable, Sendable {
         case .images:
             guard let value = ImagesSetting(rawValue: text.lowercased()) else { throw problem }
             images = Entry(value: value, line: line)
+        case .rate:
+            do {
+                rate = Entry(value: try RateBudgetSetting.parse(text), line: line)
+            } catch {
+                throw SettingsFileError(line: line, error.reason, advice: "correct or remove the line")
+            }
         }
     }
 

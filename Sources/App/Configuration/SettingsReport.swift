@@ -27,6 +27,7 @@ enum SettingsReport {
             ),
             (.mouse, onOff(settings.mouse.value), settings.mouse.source),
             (.images, settings.images.value.rawValue, settings.images.source),
+            (.rate, settings.rate.value.description, settings.rate.source),
         ]
         let keyWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
         let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Networking
 import Presentation
 
 /// The settings a user may keep in the settings file, each resolved from the command line, the
@@ -18,6 +19,9 @@ struct UserSettings: Equatable, Sendable {
     let mouse: Setting<Bool>
     /// Whether the full-screen session shows artwork, and how.
     let images: Setting<ImagesSetting>
+    /// The shared budget of requests to the service (`MVSEARCH_RATE`, the settings file's
+    /// `rate`); by default 20 a minute for Apple's service and off for any other base URL.
+    let rate: Setting<RateBudgetSetting>
     /// The file they were read from, and how that went.
     let file: LoadedSettingsFile
 
@@ -26,7 +30,11 @@ struct UserSettings: Equatable, Sendable {
     ///   - environment: `MVSEARCH_COUNTRY`, `NO_COLOR`, `TERM`, `MVSEARCH_PLAYER`.
     ///   - file: The settings file, read and checked.
     /// - Throws: `UsageError` for a variable whose value is wrong.
-    init(options: SearchOptions, environment: [String: String], file: LoadedSettingsFile) throws(UsageError) {
+    /// - Parameter defaultRate: The rate when nothing sets one (it depends on the base URL).
+    init(
+        options: SearchOptions, environment: [String: String], file: LoadedSettingsFile,
+        defaultRate: RateBudgetSetting = .off
+    ) throws(UsageError) {
         let values = file.contents
         if let country = options.country {
             self.country = Setting(value: country, source: .commandLine)  // checked with the query
@@ -73,6 +81,15 @@ struct UserSettings: Equatable, Sendable {
             options.noImages
             ? Setting(value: .off, source: .commandLine)
             : Self.fromFile(values.images) ?? Setting(value: .auto, source: .builtIn)
+        if let text = environment["MVSEARCH_RATE"], !text.isEmpty {
+            do {
+                rate = Setting(value: try RateBudgetSetting.parse(text), source: .environment("MVSEARCH_RATE"))
+            } catch {
+                throw UsageError("MVSEARCH_RATE: \(error.reason) — set it to N/S such as 20/60, or off, or unset it")
+            }
+        } else {
+            rate = Self.fromFile(values.rate) ?? Setting(value: defaultRate, source: .builtIn)
+        }
         self.file = file
     }
 

@@ -61,7 +61,8 @@ public final class CatalogServices: Sendable {
     public init(settings: CatalogSettings, overrides: Overrides = Overrides()) {
         self.settings = settings
         self.overrides = overrides
-        dataTransferService = Self.cachedChain(settings: settings, overrides: overrides)
+        dataTransferService = Self.cachedChain(
+            settings: settings, overrides: overrides, budget: Self.rateBudget(settings: settings))
         let artworkSettings = APINetworkConfiguration(
             baseURL: settings.baseURL, headers: settings.headers,
             timeout: min(settings.timeout, Self.artworkTimeout))
@@ -76,9 +77,19 @@ public final class CatalogServices: Sendable {
             wrapping: overrides.recentSearchesRepository ?? Self.fileRecentSearches(settings))
     }
 
-    private static func cachedChain(settings: CatalogSettings, overrides: Overrides) -> any DataTransferService {
+    /// The budget every request of this process draws from: one for the whole process, kept in
+    /// the ledger every process of the user shares when there is a folder for it.
+    private static func rateBudget(settings: CatalogSettings) -> (any RateBudget)? {
+        guard case .limit(let rate) = settings.rate else { return nil }
+        guard let folder = settings.ledgerDirectory else { return LocalRateBudget(rate: rate) }
+        return SharedRateBudget(folder: folder, rate: rate, onProblem: settings.warn)
+    }
+
+    private static func cachedChain(settings: CatalogSettings, overrides: Overrides, budget: (any RateBudget)?)
+        -> any DataTransferService
+    {
         let network = LazyDataTransferService(
-            networkChain(settings: settings, sessionManager: overrides.sessionManager))
+            networkChain(settings: settings, sessionManager: overrides.sessionManager, budget: budget))
         guard case .on(let directory, let timeToLive, let mode) = settings.cache else { return network }
         if overrides.responseCacheStore == nil, mode != .offline,
             let refusal = PrivateFiles.addingFilesRefusal(directory)
@@ -104,16 +115,23 @@ public final class CatalogServices: Sendable {
             logger: settings.logger)
     }
 
-    /// Builds retries → decoding → network service → session manager (the platform's engine
-    /// unless a test double is given).
-    private static func networkChain(settings: CatalogSettings, sessionManager: (any NetworkSessionManager)?)
-        -> @Sendable () -> any BodyKeepingDataTransferService
-    {
+    /// Builds retries → decoding → the request budget (when there is one) → network service →
+    /// session manager (the platform's engine unless a test double is given).
+    private static func networkChain(
+        settings: CatalogSettings, sessionManager: (any NetworkSessionManager)?, budget: (any RateBudget)?
+    ) -> @Sendable () -> any BodyKeepingDataTransferService {
         {
-            let networkService = DefaultNetworkService(
+            var networkService: any NetworkService = DefaultNetworkService(
                 configuration: settings.networkConfiguration,
                 sessionManager: sessionManager ?? platformSessionManager(settings: settings),
                 logger: settings.logger)
+            if let budget {
+                // A request waits for its slot up to its own timeout, then has the whole timeout
+                // for the exchange; a slot further off fails as rate limited, with the wait.
+                networkService = RateBudgetedNetworkService(
+                    wrapping: networkService, budget: budget,
+                    maximumWait: .milliseconds(Int64(min(settings.timeout, 86_400) * 1000)), logger: settings.logger)
+            }
             return RetryingDataTransferService(
                 wrapping: DefaultDataTransferService(networkService: networkService), policy: retryPolicy(settings))
         }

@@ -21,6 +21,11 @@ public struct CatalogSettings: Sendable {
     /// Tries after the first one, after a server error or a broken connection.
     public var retries: Int
     public var cache: CacheUse
+    /// The budget of requests to the service every process of the user shares (off: none).
+    public var rate: RateBudgetSetting
+    /// Where the shared budget's ledger lives (the cache folder); `nil` for a budget of this
+    /// process alone.
+    public var ledgerDirectory: URL?
     /// Where recent searches live; `nil` where there is nowhere to keep them (no home folder).
     public var stateDirectory: URL?
     /// Whether a search that finds videos is remembered among the recent searches: a person's
@@ -45,7 +50,7 @@ public struct CatalogSettings: Sendable {
     /// - Parameters: See the properties; the defaults are the built-in ones.
     public init(
         baseURL: URL, timeout: TimeInterval = 15, retries: Int = 2, cache: CacheUse = .off,
-        stateDirectory: URL? = nil, remembersSearches: Bool = false, defaultCountry: String = "US",
+        rate: RateBudgetSetting = .off, ledgerDirectory: URL? = nil, stateDirectory: URL? = nil, remembersSearches: Bool = false, defaultCountry: String = "US",
         defaultLimit: Int = 25, headers: [String: String] = [:], environment: [String: String] = [:],
         reusesConnections: Bool = true, logger: any NetworkLogger = SilentNetworkLogger(),
         warn: @escaping @Sendable (String) -> Void = { _ in }
@@ -54,6 +59,8 @@ public struct CatalogSettings: Sendable {
         self.timeout = timeout
         self.retries = retries
         self.cache = cache
+        self.rate = rate
+        self.ledgerDirectory = ledgerDirectory
         self.stateDirectory = stateDirectory
         self.remembersSearches = remembersSearches
         self.defaultCountry = defaultCountry

@@ -3,10 +3,10 @@ import Mocks
 import Networking
 import Testing
 
-/// The session manager over a mock engine and a budget on a clock the test sets; sleeps are
-/// recorded, not slept, but for the cancellation test's.
+/// The budgeted network service over a mock engine and a budget on a clock the test sets; sleeps
+/// are recorded, not slept, but for the cancellation test's.
 @Suite("Requests wait for the request budget")
-struct RateBudgetedSessionManagerTests {
+struct RateBudgetedNetworkServiceTests {
     private static let start = Date(timeIntervalSince1970: 1_800_000_000)
     private let clock = Locked(start)
     private let sleeps = Locked<[Duration]>([])
@@ -23,20 +23,25 @@ struct RateBudgetedSessionManagerTests {
         return LocalRateBudget(rate: try #require(RequestRate(parsing: text))) { clock.value }
     }
 
+    private func network(_ engine: MockNetworkSessionManager) throws -> DefaultNetworkService {
+        let configuration = APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.com")))
+        return DefaultNetworkService(configuration: configuration, sessionManager: engine)
+    }
+
+    private let endpoint = Endpoint<Data>(path: "search", responseDecoder: RawDataResponseDecoder(maximumBytes: 1024))
+
     /// Sleeping moves the clock on, as a real wait would.
-    private func manager(_ budget: any RateBudget, logger: any NetworkLogger = SilentNetworkLogger())
-        -> RateBudgetedSessionManager
-    {
+    private func service(
+        _ budget: any RateBudget, maximumWait: Duration = .seconds(30), logger: any NetworkLogger = SilentNetworkLogger()
+    ) throws -> RateBudgetedNetworkService {
         let (clock, sleeps) = (clock, sleeps)
-        return RateBudgetedSessionManager(wrapping: engine, budget: budget, logger: logger) { duration in
+        return RateBudgetedNetworkService(
+            wrapping: try network(engine), budget: budget, maximumWait: maximumWait, logger: logger
+        ) { duration in
             sleeps.withLock { $0.append(duration) }
             let (seconds, attoseconds) = duration.components
             clock.withLock { $0 = $0.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18) }
         }
-    }
-
-    private func request(timeout: TimeInterval = 30) throws -> HTTPRequest {
-        HTTPRequest(url: try #require(URL(string: "https://example.com/search")), timeout: timeout)
     }
 
     private func reported(_ work: () async throws -> Void) async rethrows -> [RequestProgressEvent] {
@@ -49,9 +54,9 @@ struct RateBudgetedSessionManagerTests {
     @Test("Given the budget spent, then the request waits once for the slot, says so, and is then sent")
     func waitsAndReports() async throws {
         let logger = RecordingLogger()
-        let session = manager(try budget("2/10"), logger: logger)
+        let session = try service(try budget("2/10"), logger: logger)
         let events = try await reported {
-            for _ in 0..<3 { _ = try await session.data(for: try request()) }
+            for _ in 0..<3 { _ = try await session.request(endpoint) }
         }
         #expect(sleeps.value == [.seconds(10)])
         #expect(engine.requests.count == 3)
@@ -62,13 +67,11 @@ struct RateBudgetedSessionManagerTests {
 
     @Test("Given a wait longer than the request may wait, then it fails at once as budget-exhausted, unsent")
     func tooLongFailsAtOnce() async throws {
-        let session = manager(try budget("1/60"))
-        _ = try await session.data(for: try request())
-        #expect(RateBudgetedSessionManager.maximumWait(timeout: 30) == .seconds(20))
-        let tooLong = try request(timeout: 30)
+        let session = try service(try budget("1/60"), maximumWait: .seconds(30))
+        _ = try await session.request(endpoint)
         let events = await reported {
             await #expect(throws: NetworkError.rateBudgetExhausted(retryAfter: .seconds(60))) {
-                try await session.data(for: tooLong)
+                try await session.request(endpoint)
             }
         }
         #expect(events.isEmpty)
@@ -76,37 +79,45 @@ struct RateBudgetedSessionManagerTests {
         #expect(engine.requests.count == 1)
     }
 
-    @Test("Given the budget-exhausted failure through the network service, then it keeps its retry-after")
-    func throughNetworkService() async throws {
-        let session = manager(try budget("1/60"))
-        let configuration = APINetworkConfiguration(baseURL: try #require(URL(string: "https://example.com")))
-        let service = DefaultNetworkService(configuration: configuration, sessionManager: session)
-        let endpoint = Endpoint<Data>(path: "search", responseDecoder: RawDataResponseDecoder(maximumBytes: 1024))
-        _ = try await service.request(endpoint)
-        await #expect(throws: NetworkError.rateBudgetExhausted(retryAfter: .seconds(60))) {
-            try await service.request(endpoint)
+    @Test("Given a wait within the request's own timeout, then the wait is not part of the exchange's timeout")
+    func waitOutsideTheExchangeTimeout() async throws {
+        // The exchange may take 1 s; the slot is 10 s off: the request waits, then is sent.
+        let configuration = APINetworkConfiguration(
+            baseURL: try #require(URL(string: "https://example.com")), timeout: 1)
+        let (clock, sleeps) = (clock, sleeps)
+        let session = RateBudgetedNetworkService(
+            wrapping: DefaultNetworkService(configuration: configuration, sessionManager: engine),
+            budget: try budget("1/10"), maximumWait: .seconds(15)
+        ) { duration in
+            sleeps.withLock { $0.append(duration) }
+            clock.withLock { $0 = $0.addingTimeInterval(TimeInterval(duration.components.seconds)) }
         }
+        _ = try await session.request(endpoint)
+        _ = try await session.request(endpoint)
+        #expect(sleeps.value == [.seconds(10)])
+        #expect(engine.requests.count == 2)
     }
 
     @Test("Given a request waiting for its slot, when its task is cancelled, then the wait ends at once")
     func cancellationEndsWait() async throws {
         let budget = try budget("1/60")
-        let session = RateBudgetedSessionManager(wrapping: engine, budget: budget)
-        _ = try await session.data(for: try request(timeout: 600))
+        let session = RateBudgetedNetworkService(
+            wrapping: try network(engine), budget: budget, maximumWait: .seconds(600))
+        _ = try await session.request(endpoint)
         let (waiting, signal) = AsyncStream.makeStream(of: Void.self)
         let observer = RequestProgressObserver { event in
             if case .waitingForBudget = event { signal.yield() }
         }
-        let request = try request(timeout: 600)
+        let endpoint = endpoint
         let task = Task {
-            try await RequestProgress.$observer.withValue(observer) { try await session.data(for: request) }
+            try await RequestProgress.$observer.withValue(observer) { try await session.request(endpoint) }
         }
         var iterator = waiting.makeAsyncIterator()
         await iterator.next()
         let clock = ContinuousClock()
         let cancelled = clock.now
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: NetworkError.cancelled) { try await task.value }
         #expect(clock.now - cancelled < .seconds(5))
         #expect(engine.requests.count == 1)
     }
