@@ -64,7 +64,9 @@ struct Connection {
     private mutating func answer(_ parsed: ParsedHead, began: ContinuousClock.Instant) -> Bool {
         guard var response = HandlerCall.run(core.handler, parsed.request, timeout: configuration.handlerTimeout)
         else {
-            refuse(RequestRejection(status: 503, method: parsed.request.method, target: parsed.request.target), began: began)
+            refuse(
+                RequestRejection(status: 503, method: parsed.request.method, target: parsed.request.target),
+                began: began)
             return false
         }
         if !(200...599).contains(response.status) {
@@ -84,7 +86,8 @@ struct Connection {
             status: response.status, headers: response.headers, contentLength: response.body.count,
             connection: connection)
         let deadline = ContinuousClock.now + configuration.writeTimeout
-        let written = Socket.sendAll(descriptor, head: head.bytes, body: sendsBody ? response.body : [], until: deadline)
+        let written = Socket.sendAll(
+            descriptor, head: head.bytes, body: sendsBody ? response.body : [], until: deadline)
         core.log?(
             HTTPAccessLogEntry(
                 remoteAddress: remoteAddress, method: parsed.request.method, target: parsed.request.target,

@@ -100,10 +100,13 @@ public final class HTTPServer: Sendable {
         core.stop()
         let running = core.running
         let (seconds, attoseconds) = max(grace, .zero).components
-        let deadline = DispatchTime.now() + .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+        let deadline =
+            DispatchTime.now() + .nanoseconds(Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
         let finished = await withCheckedContinuation { continuation in
             // Waits on a thread of its own, never on one of the cooperative pool's.
-            let started = DetachedThread.start { continuation.resume(returning: running.wait(timeout: deadline) == .success) }
+            let started = DetachedThread.start {
+                continuation.resume(returning: running.wait(timeout: deadline) == .success)
+            }
             if !started { continuation.resume(returning: running.wait(timeout: deadline) == .success) }
         }
         if !finished { core.cutConnections() }

@@ -16,7 +16,8 @@ enum HandlerCall {
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let interval: DispatchTimeInterval =
-            nanoseconds.overflow ? .never : .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
+            nanoseconds.overflow
+            ? .never : .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
         guard pending.done.wait(timeout: .now() + interval) == .success else {
             task.cancel()
             return nil

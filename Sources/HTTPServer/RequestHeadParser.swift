@@ -21,14 +21,18 @@ enum RequestHeadParser {
     /// bad syntax (obsolete line folding, a space before a field's colon, a control character,
     /// a target that does not decode, HTTP/1.1 without exactly one `Host`), 505 for another
     /// HTTP version, 413 for a request with a body (the server takes none).
-    static func parse(_ head: UnsafeBufferPointer<UInt8>, remoteAddress: String) -> Result<ParsedHead, RequestRejection> {
+    static func parse(_ head: UnsafeBufferPointer<UInt8>, remoteAddress: String) -> Result<ParsedHead, RequestRejection>
+    {
         var lines = LineReader(head)
         guard let requestLine = lines.next() else { return .failure(RequestRejection(status: 400)) }
         let parts = requestLine.split(separator: ASCII.space, maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 3 else { return .failure(RequestRejection(status: 400)) }
         let method = String(decoding: parts[0], as: UTF8.self)
         let target = String(decoding: parts[1], as: UTF8.self)
-        let rejection = { (status: Int) in Result<ParsedHead, RequestRejection>.failure(RequestRejection(status: status, method: method, target: target)) }
+        let rejection = { (status: Int) in
+            Result<ParsedHead, RequestRejection>.failure(
+                RequestRejection(status: status, method: method, target: target))
+        }
         guard ASCII.isToken(parts[0]) else { return rejection(400) }
         guard let version = version(parts[2]) else { return rejection(400) }
         guard version != "" else { return rejection(505) }

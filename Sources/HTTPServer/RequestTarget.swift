@@ -3,7 +3,9 @@
 enum RequestTarget {
     /// The percent-decoded path and the form-decoded query, or `nil` when the target is not one
     /// of those forms, holds a byte that is not visible ASCII or a `#`, or does not decode.
-    static func decode(_ target: UnsafeBufferPointer<UInt8>, method: String) -> (String, [(name: String, value: String)])? {
+    static func decode(_ target: UnsafeBufferPointer<UInt8>, method: String) -> (
+        String, [(name: String, value: String)]
+    )? {
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) else {
             return nil
         }

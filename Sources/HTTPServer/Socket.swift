@@ -149,13 +149,15 @@ enum Socket {
                     return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
                         var raw = ipv6.pointee.sin6_addr
                         inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
-                        return "[\(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
+                        return
+                            "[\(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
                     }
                 }
                 return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
                     var raw = ipv4.pointee.sin_addr
                     inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
-                    return "\(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+                    return
+                        "\(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
                 }
             }
         }

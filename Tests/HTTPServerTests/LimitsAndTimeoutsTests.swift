@@ -80,9 +80,11 @@ final class LimitsAndTimeoutsTests: XCTestCase {
 
     func testGivenAClientThatStopsReadingThenItIsDroppedAfterTheWriteTimeout() async throws {
         let huge = [UInt8](repeating: 0x61, count: 32 << 20)
-        let fixture = try ServerFixture({ $0.writeTimeout = .milliseconds(500) }, handler: ClosureHandler { _ in
-            HTTPServerResponse(status: 200, body: huge)
-        })
+        let fixture = try ServerFixture(
+            { $0.writeTimeout = .milliseconds(500) },
+            handler: ClosureHandler { _ in
+                HTTPServerResponse(status: 200, body: huge)
+            })
         let client = try fixture.client(receiveBuffer: 4096)
 
         client.get("/huge")
@@ -99,10 +101,12 @@ final class LimitsAndTimeoutsTests: XCTestCase {
     }
 
     func testGivenAHandlerSlowerThanTheHandlerTimeoutThen503AndClose() async throws {
-        let fixture = try ServerFixture({ $0.handlerTimeout = .milliseconds(200) }, handler: ClosureHandler { _ in
-            try? await Task.sleep(for: .seconds(30))
-            return HTTPServerResponse(status: 200)
-        })
+        let fixture = try ServerFixture(
+            { $0.handlerTimeout = .milliseconds(200) },
+            handler: ClosureHandler { _ in
+                try? await Task.sleep(for: .seconds(30))
+                return HTTPServerResponse(status: 200)
+            })
         let client = try fixture.client()
 
         client.get("/stuck")

@@ -22,7 +22,9 @@ final class RequestDecodingTests: XCTestCase {
 
     func testGivenAnEncodedTargetThenPathAndQueryAreDecodedInOrder() async throws {
         let request = try await request(
-            for: "GET /v1/caf%C3%A9%20bar?term=a+b&x=%26%3D&empty=&flag&term=2&&last=%E2%9C%93 HTTP/1.1\r\nHost: h\r\n\r\n")
+            for:
+                "GET /v1/caf%C3%A9%20bar?term=a+b&x=%26%3D&empty=&flag&term=2&&last=%E2%9C%93 HTTP/1.1\r\nHost: h\r\n\r\n"
+        )
 
         XCTAssertEqual(request?.method, "GET")
         XCTAssertEqual(request?.target, "/v1/caf%C3%A9%20bar?term=a+b&x=%26%3D&empty=&flag&term=2&&last=%E2%9C%93")

@@ -16,7 +16,8 @@ struct ClosureHandler: HTTPRequestHandler {
 let echoHandler = ClosureHandler { request in
     let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     return HTTPServerResponse(
-        status: 200, headers: ["Content-Type": "text/plain"], body: Array("\(request.method) \(request.path) \(query)".utf8))
+        status: 200, headers: ["Content-Type": "text/plain"],
+        body: Array("\(request.method) \(request.path) \(query)".utf8))
 }
 
 /// Keeps every access log entry.

@@ -90,7 +90,9 @@ final class TestClient {
         #endif
         var sent = 0
         while sent < bytes.count {
-            let result = bytes.withUnsafeBytes { sendBytes(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags) }
+            let result = bytes.withUnsafeBytes {
+                sendBytes(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags)
+            }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else { return false }
             sent += result
@@ -109,7 +111,8 @@ final class TestClient {
     private func fill(until deadline: ContinuousClock.Instant) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let remaining = ContinuousClock.now.duration(to: deadline)
-        let milliseconds = max(0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(
+            0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
         guard poll(&poller, 1, milliseconds) > 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = recv(descriptor, &chunk, chunk.count, 0)
@@ -128,12 +131,15 @@ final class TestClient {
             if headEnd == nil, !fill(until: deadline) { return nil }
         }
         guard let headEnd else { return nil }
-        let lines = String(decoding: pending[..<headEnd], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: pending[..<headEnd], as: UTF8.self).split(
+            separator: "\r\n", omittingEmptySubsequences: false)
         let statusParts = lines[0].split(separator: " ")
         guard statusParts.count >= 2, let status = Int(statusParts[1]) else { return nil }
         let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+            return (
+                String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            )
         }
         let response = ReceivedResponse(status: status, headers: headers, body: [])
         let length = isHead ? 0 : Int(response.header("content-length") ?? "0") ?? 0
@@ -152,7 +158,9 @@ final class TestClient {
         while true {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let remaining = ContinuousClock.now.duration(to: deadline)
-            let milliseconds = max(0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = max(
+                0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+            )
             guard poll(&poller, 1, milliseconds) > 0 else { return (pending, false) }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = recv(descriptor, &chunk, chunk.count, 0)
