@@ -19,6 +19,7 @@ struct Connection {
     private var scanned = 0
     private var head = ResponseHead()
     private var served = 0
+    private let executor = ConnectionExecutor()
 
     private enum HeadRead {
         case head(Range<Int>)
@@ -62,7 +63,9 @@ struct Connection {
 
     /// Calls the handler and writes its response. Returns whether the connection stays open.
     private mutating func answer(_ parsed: ParsedHead, began: ContinuousClock.Instant) -> Bool {
-        guard var response = HandlerCall.run(core.handler, parsed.request, timeout: configuration.handlerTimeout)
+        guard
+            var response = HandlerCall.run(
+                core.handler, parsed.request, on: executor, timeout: configuration.handlerTimeout)
         else {
             refuse(
                 RequestRejection(status: 503, method: parsed.request.method, target: parsed.request.target),

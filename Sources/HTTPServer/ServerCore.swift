@@ -21,6 +21,9 @@ final class ServerCore: Sendable {
     /// Entered by the accept loop and by every connection; left when each ends.
     let running = DispatchGroup()
     private let state = Mutex(State())
+    /// `state.isStopping`, read by every connection on every request without taking the lock
+    /// (which, contended by many connections, cost more than the rest of a request).
+    private let stopping = Atomic<Bool>(false)
 
     private struct State {
         var isStopping = false
@@ -46,7 +49,7 @@ final class ServerCore: Sendable {
     }
 
     /// Whether `stop()` was called.
-    var isStopping: Bool { state.withLock { $0.isStopping } }
+    var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     /// Stops accepting and wakes every thread: idle connections close, busy ones close after
     /// their response.
@@ -55,6 +58,7 @@ final class ServerCore: Sendable {
             defer { state.isStopping = true }
             return state.isStopping
         }
+        stopping.store(true, ordering: .releasing)
         guard !wasStopping else { return }
         // On Linux this refuses new connections at once; the accept loop then closes it.
         shutdown(listener, Int32(SHUT_RDWR))
