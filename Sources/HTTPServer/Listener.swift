@@ -23,6 +23,9 @@ enum Listener {
             withUnsafeMutablePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { socket in
                     socket.pointee.sin_family = sa_family_t(AF_INET)
+                    #if canImport(Darwin)
+                        socket.pointee.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                    #endif
                     socket.pointee.sin_port = UInt16(port).bigEndian
                     withUnsafeMutableBytes(of: &socket.pointee.sin_addr) { $0.copyBytes(from: ipv4) }
                 }
@@ -33,6 +36,9 @@ enum Listener {
             withUnsafeMutablePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { socket in
                     socket.pointee.sin6_family = sa_family_t(AF_INET6)
+                    #if canImport(Darwin)
+                        socket.pointee.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+                    #endif
                     socket.pointee.sin6_port = UInt16(port).bigEndian
                     withUnsafeMutableBytes(of: &socket.pointee.sin6_addr) { $0.copyBytes(from: ipv6) }
                 }

@@ -100,6 +100,23 @@ final class LimitsAndTimeoutsTests: XCTestCase {
         await fixture.stop()
     }
 
+    func testGivenAClientThatLeavesMidResponseThenTheServerLivesOnWithoutSIGPIPE() async throws {
+        let huge = [UInt8](repeating: 0x62, count: 32 << 20)
+        let fixture = try ServerFixture(handler: ClosureHandler { _ in HTTPServerResponse(status: 200, body: huge) })
+        do {
+            let leaving = try fixture.client(receiveBuffer: 4096)
+            leaving.get("/huge")
+            XCTAssertTrue(leaving.waitUntilReadable())
+        }  // closed here, the response begun and most of it unsent
+
+        XCTAssertTrue(fixture.recorder.wait(for: 1))
+        XCTAssertEqual(fixture.recorder.all.first?.completed, false)
+        let next = try fixture.client()
+        next.get("/after", method: "HEAD")
+        XCTAssertEqual(next.readResponse(isHead: true)?.status, 200)
+        await fixture.stop()
+    }
+
     func testGivenAHandlerSlowerThanTheHandlerTimeoutThen503AndClose() async throws {
         let fixture = try ServerFixture(
             { $0.handlerTimeout = .milliseconds(200) },

@@ -27,6 +27,8 @@ final class RequestRefusalTests: XCTestCase {
 
         XCTAssertEqual(result.response?.status, 431)
         XCTAssertEqual(result.response?.header("Connection"), "close")
+        XCTAssertNotNil(result.response?.header("Date"))
+        XCTAssertEqual(result.response?.header("Content-Length"), result.response.map { "\($0.body.count)" })
         XCTAssertTrue(result.closed)
         XCTAssertEqual(result.handled, 0)
     }

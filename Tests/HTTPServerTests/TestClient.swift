@@ -151,6 +151,14 @@ final class TestClient {
         return ReceivedResponse(status: status, headers: headers, body: body)
     }
 
+    /// Waits until bytes arrive, without reading them; `false` when none by the deadline.
+    func waitUntilReadable(timeout: Duration = .seconds(10)) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        return poll(&poller, 1, milliseconds) > 0
+    }
+
     /// Reads until the server closes the connection or the deadline passes.
     /// - Returns: What arrived, and whether the connection was closed (`false` on timeout).
     func readUntilClosed(timeout: Duration = .seconds(10)) -> (bytes: [UInt8], closed: Bool) {
