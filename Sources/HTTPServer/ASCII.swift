@@ -39,4 +39,23 @@ enum ASCII {
     static func isToken(_ text: some Collection<UInt8>) -> Bool {
         !text.isEmpty && text.allSatisfy(isTokenCharacter)
     }
+
+    /// Whether a comma-separated list (a `Connection` field's value) holds `option`, ignoring
+    /// ASCII case and the white space around each element.
+    static func list(_ value: String, contains option: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+                var first = start
+                var last = end
+                while first < last, bytes[first] == space || bytes[first] == tab { first += 1 }
+                while last > first, bytes[last - 1] == space || bytes[last - 1] == tab { last -= 1 }
+                if equalIgnoringCase(bytes[first..<last], option.utf8) { return true }
+                start = end + 1
+            }
+            return false
+        }
+    }
 }

@@ -75,10 +75,8 @@ struct Connection {
         if !(200...599).contains(response.status) {
             response = HTTPServerResponse(status: 500)
         }
-        let handlerCloses = response.headers.values(for: "connection").contains { value in
-            value.utf8.split(separator: UInt8(ascii: ",")).contains {
-                ASCII.equalIgnoringCase($0.filter { $0 != ASCII.space && $0 != ASCII.tab }, "close".utf8)
-            }
+        let handlerCloses = response.headers.contains {
+            HTTPHeaders.sameName($0.name, "connection") && ASCII.list($0.value, contains: "close")
         }
         let closes =
             parsed.wantsClose || handlerCloses || served >= configuration.maximumRequestsPerConnection

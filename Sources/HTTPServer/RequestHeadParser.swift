@@ -43,7 +43,8 @@ enum RequestHeadParser {
         var headers = HTTPHeaders()
         var hosts = 0
         var hasBody = false
-        var closes = version == "HTTP/1.0"
+        var asksClose = false
+        var asksKeepAlive = false
         while let line = lines.next() {
             if line.isEmpty { break }
             guard let field = Field(line) else { return rejection(400) }
@@ -58,12 +59,8 @@ enum RequestHeadParser {
             } else if HTTPHeaders.sameName(field.name, "transfer-encoding") {
                 hasBody = true
             } else if HTTPHeaders.sameName(field.name, "connection") {
-                for option in field.value.utf8.split(separator: UInt8(ascii: ",")) {
-                    let trimmed = option.drop { $0 == ASCII.space || $0 == ASCII.tab }
-                    let token = trimmed.reversed().drop { $0 == ASCII.space || $0 == ASCII.tab }.reversed()
-                    if ASCII.equalIgnoringCase(token, "close".utf8) { closes = true }
-                    if version == "HTTP/1.0", ASCII.equalIgnoringCase(token, "keep-alive".utf8) { closes = false }
-                }
+                asksClose = asksClose || ASCII.list(field.value, contains: "close")
+                asksKeepAlive = asksKeepAlive || ASCII.list(field.value, contains: "keep-alive")
             }
         }
         guard lines.isAtEnd else { return rejection(400) }
@@ -72,6 +69,7 @@ enum RequestHeadParser {
         let request = HTTPServerRequest(
             method: method, target: target, path: path, query: query, version: version, headers: headers,
             remoteAddress: remoteAddress)
+        let closes = asksClose || (version == "HTTP/1.0" && !asksKeepAlive)
         return .success(ParsedHead(request: request, wantsClose: closes, isHead: method == "HEAD"))
     }
 

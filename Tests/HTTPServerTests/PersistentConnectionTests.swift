@@ -76,6 +76,35 @@ final class PersistentConnectionTests: XCTestCase {
         await fixture.stop()
     }
 
+    func testGivenConnectionOptionsInAnyCaseAndOrderThenCloseWins() async throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+
+        client.send("GET /a HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")
+        let kept = client.readResponse()
+        client.send("GET /b HTTP/1.0\r\nConnection: KEEP-ALIVE , Close\r\n\r\n")
+        let closed = client.readResponse()
+
+        XCTAssertEqual(kept?.header("Connection"), "keep-alive")
+        XCTAssertEqual(closed?.header("Connection"), "close")
+        XCTAssertTrue(client.readUntilClosed().closed)
+        await fixture.stop()
+    }
+
+    func testGivenAHandlerThatAnswersConnectionCloseThenTheConnectionCloses() async throws {
+        let closing = ClosureHandler { _ in HTTPServerResponse(status: 200, headers: ["Connection": "close"]) }
+        let fixture = try ServerFixture(handler: closing)
+        let client = try fixture.client()
+
+        client.get("/")
+        let response = client.readResponse()
+
+        XCTAssertEqual(response?.header("Connection"), "close")
+        XCTAssertEqual(response?.headers.filter { $0.name.lowercased() == "connection" }.count, 1)
+        XCTAssertTrue(client.readUntilClosed().closed)
+        await fixture.stop()
+    }
+
     func testGivenThreePipelinedRequestsInOneWriteThenAnsweredInOrder() async throws {
         let slowFirst = ClosureHandler { request in
             if request.path == "/1" { try? await Task.sleep(for: .milliseconds(50)) }
