@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "Platform", targets: ["Platform"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ],
     targets: [
         // Infrastructure: what an app elsewhere takes from its platform's frameworks, written here
@@ -32,6 +33,7 @@ let package = Package(
         .target(name: "Platform", swiftSettings: strictSettings),
         .target(name: "Reactive", swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Platform"], swiftSettings: strictSettings),
+        .target(name: "HTTPServer", dependencies: ["Platform"], swiftSettings: strictSettings),
 
         // Layers: each may import only what docs/architecture.md allows; the compiler enforces it.
         .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
@@ -80,6 +82,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: strictSettings),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"], swiftSettings: strictSettings),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "Platform", "Mocks"],
