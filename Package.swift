@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "Platform", targets: ["Platform"]),
+        .library(name: "MCPServer", targets: ["MCPServer"]),
     ],
     targets: [
         // Infrastructure: what an app elsewhere takes from its platform's frameworks, written here
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "Platform", swiftSettings: strictSettings),
         .target(name: "Reactive", swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Platform"], swiftSettings: strictSettings),
+        .target(name: "MCPServer", dependencies: ["Platform"], swiftSettings: strictSettings),
 
         // Layers: each may import only what docs/architecture.md allows; the compiler enforces it.
         .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: strictSettings),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "Platform", "Mocks"],
