@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "Platform", targets: ["Platform"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "MCPServer", targets: ["MCPServer"]),
     ],
     targets: [
         // Infrastructure: what an app elsewhere takes from its platform's frameworks, written here
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "Reactive", swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Platform"], swiftSettings: strictSettings),
         .target(name: "HTTPServer", dependencies: ["Platform"], swiftSettings: strictSettings),
+        .target(name: "MCPServer", dependencies: ["Platform"], swiftSettings: strictSettings),
 
         // Layers: each may import only what docs/architecture.md allows; the compiler enforces it.
         .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
@@ -83,6 +85,7 @@ let package = Package(
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"], swiftSettings: strictSettings),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"], swiftSettings: strictSettings),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "Platform", "Mocks"],

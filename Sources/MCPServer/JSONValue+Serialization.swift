@@ -1,0 +1,113 @@
+extension JSONValue {
+    /// The compact JSON text of this value: no whitespace, object members in order.
+    ///
+    /// Strings escape `"`, `\`, every control character and U+2028 / U+2029 (as `\uXXXX`, or
+    /// `\n`, `\r`, `\t`, `\b`, `\f`), so a line of it never breaks a line-based transport or a
+    /// JavaScript parser. A `.number` is written in the shortest form that parses back to the
+    /// same `Double`, always with a fraction or an exponent (`3.0`, `1e+20`), so it reads back
+    /// as `.number`; NaN and infinities are written as `null`. Nesting is walked without
+    /// recursion, so any depth is written.
+    /// - Returns: The UTF-8 bytes.
+    public func serialized() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(self)
+        return writer.output
+    }
+
+    /// The compact JSON text of this value as a string; see `serialized()`.
+    public var serializedString: String { String(decoding: serialized(), as: UTF8.self) }
+}
+
+/// Writes values with an explicit stack instead of recursion.
+private struct JSONWriter {
+    var output: [UInt8] = []
+
+    private enum Frame {
+        case array([JSONValue], next: Int)
+        case object([JSONObject.Member], next: Int)
+    }
+
+    mutating func write(_ root: JSONValue) {
+        var stack: [Frame] = []
+        var pending: JSONValue? = root
+        while true {
+            if let value = pending {
+                pending = nil
+                switch value {
+                case .array(let elements):
+                    output.append(UInt8(ascii: "["))
+                    stack.append(.array(elements, next: 0))
+                case .object(let object):
+                    output.append(UInt8(ascii: "{"))
+                    stack.append(.object(object.members, next: 0))
+                default:
+                    writeScalar(value)
+                }
+                continue
+            }
+            guard let frame = stack.popLast() else { return }
+            switch frame {
+            case .array(let elements, let next):
+                if next == elements.count {
+                    output.append(UInt8(ascii: "]"))
+                } else {
+                    if next > 0 { output.append(UInt8(ascii: ",")) }
+                    stack.append(.array(elements, next: next + 1))
+                    pending = elements[next]
+                }
+            case .object(let members, let next):
+                if next == members.count {
+                    output.append(UInt8(ascii: "}"))
+                } else {
+                    if next > 0 { output.append(UInt8(ascii: ",")) }
+                    writeString(members[next].key)
+                    output.append(UInt8(ascii: ":"))
+                    stack.append(.object(members, next: next + 1))
+                    pending = members[next].value
+                }
+            }
+        }
+    }
+
+    private mutating func writeScalar(_ value: JSONValue) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let integer): output.append(contentsOf: String(integer).utf8)
+        case .number(let number):
+            if number.isFinite {
+                output.append(contentsOf: number.description.utf8)
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+        case .string(let string): writeString(string)
+        case .array, .object: break  // written by `write(_:)`
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func writeString(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x22: output.append(contentsOf: #"\""#.utf8)
+            case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0..<0x20, 0x7F, 0x2028, 0x2029:
+                let code = scalar.value
+                output.append(contentsOf: #"\u"#.utf8)
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    output.append(Self.hexDigits[Int((code >> UInt32(shift)) & 0xF)])
+                }
+            default:
+                UTF8.encode(scalar) { output.append($0) }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
