@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "Platform", targets: ["Platform"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "MCPServer", targets: ["MCPServer"]),
     ],
     targets: [
@@ -35,7 +36,8 @@ let package = Package(
         .target(name: "Reactive", swiftSettings: strictSettings),
         .target(name: "TerminalUI", dependencies: ["Platform"], swiftSettings: strictSettings),
         .target(name: "HTTPServer", dependencies: ["Platform"], swiftSettings: strictSettings),
-        .target(name: "MCPServer", dependencies: ["Platform"], swiftSettings: strictSettings),
+        .target(name: "JSON", swiftSettings: strictSettings),
+        .target(name: "MCPServer", dependencies: ["JSON", "Platform"], swiftSettings: strictSettings),
 
         // Layers: each may import only what docs/architecture.md allows; the compiler enforces it.
         .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
@@ -44,7 +46,7 @@ let package = Package(
         // The application layer: the service graph from neutral settings, the operation registry,
         // outcomes — what the command line, `serve` and `mcp` share (docs/architecture.md).
         .target(
-            name: "Catalog", dependencies: ["Domain", "Data", "Networking", "Platform"], swiftSettings: strictSettings),
+            name: "Catalog", dependencies: ["Domain", "Data", "Networking", "Platform", "JSON", "HTTPServer", "MCPServer"], swiftSettings: strictSettings),
         .target(
             name: "Presentation", dependencies: ["Domain", "Platform", "Reactive", "TerminalUI"],
             swiftSettings: strictSettings),
@@ -85,7 +87,8 @@ let package = Package(
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"], swiftSettings: strictSettings),
-        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer"], swiftSettings: strictSettings),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strictSettings),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "JSON"], swiftSettings: strictSettings),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "Platform", "Mocks"],
@@ -103,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalogTests",
-            dependencies: ["Catalog", "Domain", "Data", "Networking", "Mocks"],
+            dependencies: ["Catalog", "Domain", "Data", "Networking", "JSON", "HTTPServer", "MCPServer", "Mocks"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 
 /// The tool calls in flight, by request id: what lets a cancellation find its task, keeps a call

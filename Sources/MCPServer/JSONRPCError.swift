@@ -1,4 +1,6 @@
 /// A JSON-RPC 2.0 error object: a code, a message and optional data.
+import JSON
+
 public struct JSONRPCError: Error, Sendable, Hashable {
     /// The error code; see the static constants for the standard ones.
     public var code: Int

@@ -1,4 +1,6 @@
 /// A JSON-RPC request's id: a string or an integer (MCP allows no `null` id).
+import JSON
+
 public enum JSONRPCID: Sendable, Hashable, CustomStringConvertible {
     /// A string id.
     case string(String)

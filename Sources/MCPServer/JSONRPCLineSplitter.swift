@@ -4,6 +4,8 @@
 /// A line ends at `\n`; a `\r` before it is dropped. Lines of only whitespace are skipped. A
 /// line that grows past the limit is reported once as `.overlong` and its bytes are discarded
 /// up to the next `\n`.
+import JSON
+
 public struct JSONRPCLineSplitter: Sendable {
     /// What the splitter found.
     public enum Event: Sendable, Hashable {

@@ -1,5 +1,7 @@
 /// Why a line is not a JSON-RPC message: the error to answer with, and the id to answer, when
 /// the message had a readable one.
+import JSON
+
 public struct JSONRPCDecodingFailure: Error, Sendable, Hashable {
     /// The id of the request, when it could be read; the answer's id is `null` otherwise.
     public var id: JSONRPCID?

@@ -1,4 +1,6 @@
 /// One JSON-RPC 2.0 message.
+import JSON
+
 public enum JSONRPCMessage: Sendable, Hashable {
     /// A request, answered by a response with the same id.
     case request(id: JSONRPCID, method: String, params: JSONValue?)

@@ -1,3 +1,5 @@
+import JSON
+
 extension MCPServer {
     /// Handles one message: answers requests (tool calls in tasks of their own), acts on the
     /// notifications it knows and ignores the others.

@@ -3,9 +3,8 @@
 // What another project would take from a Model Context Protocol SDK, written on the standard
 // library so that a static Linux binary never links swift-corelibs-foundation:
 //
-// - `JSONValue` / `JSONObject`: JSON values that keep their members' order, a strict RFC 8259
-//   parser with a bounded depth, and a compact serializer.
-// - `JSONSchema`: small builders for the JSON Schema values a tool declares.
+// Its JSON values (`JSONValue`, `JSONObject`, `JSONSchema`) are the `JSON` target's, shared with
+// whatever else speaks JSON.
 // - `JSONRPCMessage`: JSON-RPC 2.0 messages, one per line, classified into the standard errors.
 // - `MCPServer`: an MCP server (revisions 2025-11-25, 2025-06-18 and 2025-03-26) over two file
 //   descriptors, stdio by default, that answers `initialize`, `ping`, `tools/list` and
@@ -13,3 +12,5 @@
 //   and sends progress when the client asked for it.
 //
 // It knows nothing of the program that uses it. Its tests are `Tests/MCPServerTests`.
+import JSON
+

@@ -1,4 +1,6 @@
 /// A tool the server offers: its description for `tools/list` and the handler `tools/call` runs.
+import JSON
+
 public struct MCPTool: Sendable {
     /// The tool's unique name.
     public var name: String

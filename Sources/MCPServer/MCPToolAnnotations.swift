@@ -1,5 +1,7 @@
 /// Hints about a tool's behaviour (`annotations`); a hint left `nil` is not sent, and clients
 /// then assume the spec's defaults (not read-only, destructive, not idempotent, open world).
+import JSON
+
 public struct MCPToolAnnotations: Sendable, Hashable {
     /// A name for people.
     public var title: String?

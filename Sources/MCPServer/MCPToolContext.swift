@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 
 /// What a tool handler knows of its call, and how it reports progress.

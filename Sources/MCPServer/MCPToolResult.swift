@@ -1,4 +1,6 @@
 /// What a tool call returns: `{content: [{type: "text", text}], structuredContent?, isError}`.
+import JSON
+
 public struct MCPToolResult: Sendable, Hashable {
     /// The text of the one text content block.
     public var text: String

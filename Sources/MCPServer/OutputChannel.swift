@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 
 #if canImport(Darwin)

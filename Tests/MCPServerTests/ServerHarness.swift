@@ -1,3 +1,4 @@
+import JSON
 import Dispatch
 import MCPServer
 import Synchronization

@@ -1,4 +1,4 @@
-import MCPServer
+import JSON
 import XCTest
 
 final class JSONValueTests: XCTestCase {

@@ -1,0 +1,59 @@
+import Foundation
+import Platform
+import Synchronization
+
+/// Runs of operations in flight, by what they ask: a request that asks what a run in flight
+/// already asks waits for that run instead of asking the service again, so 20 identical
+/// requests at once cost one request to the service. A run is forgotten as soon as it ends:
+/// the response cache answers what comes after.
+final class InFlightOperations: Sendable {
+    private let runs = Mutex<[String: Task<OperationOutcome, Never>]>([:])
+
+    /// The outcome of the run for `key`: the one in flight, or a new one made with `work`.
+    /// Cancelling one waiting request does not cancel the run the others wait for.
+    func run(key: String, _ work: @escaping @Sendable () async -> OperationOutcome) async -> OperationOutcome {
+        let task = runs.withLock { runs in
+            if let running = runs[key] { return running }
+            let task = Task { [weak self] in
+                let outcome = await work()
+                self?.forget(key)
+                return outcome
+            }
+            runs[key] = task
+            return task
+        }
+        return await task.value
+    }
+
+    /// How many runs are in flight.
+    var count: Int { runs.withLock { $0.count } }
+
+    private func forget(_ key: String) {
+        _ = runs.withLock { $0.removeValue(forKey: key) }
+    }
+}
+
+/// Entity tags of JSON answers: a hash of the bytes, so the same answer has the same tag.
+enum ETag {
+    /// `"` + 16 hexadecimal digits of the body's 64-bit FNV-1a hash + `"`.
+    static func of(_ body: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - digits.count) + digits + "\""
+    }
+
+    /// Whether an `If-None-Match` value (`*`, or tags separated by commas, weak or strong)
+    /// names `tag` (compared weakly, as RFC 9110 says for `If-None-Match`).
+    static func matches(_ header: String, _ tag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var value = String(candidate).trimmingWhitespace()
+            if value == "*" { return true }
+            if value.hasPrefix("W/") { value = String(value.dropFirst(2)) }
+            return value == tag
+        }
+    }
+}
