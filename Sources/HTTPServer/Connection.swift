@@ -106,12 +106,13 @@ struct Connection {
         head.make(
             status: rejection.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
             contentLength: body.count, connection: "close")
+        let sent = rejection.method == "HEAD" ? [] : body
         let written = Socket.sendAll(
-            descriptor, head: head.bytes, body: body, until: .now + configuration.writeTimeout)
+            descriptor, head: head.bytes, body: sent, until: .now + configuration.writeTimeout)
         core.log?(
             HTTPAccessLogEntry(
                 remoteAddress: remoteAddress, method: rejection.method, target: rejection.target,
-                status: rejection.status, bytes: written ? body.count : 0, duration: began.duration(to: .now),
+                status: rejection.status, bytes: written ? sent.count : 0, duration: began.duration(to: .now),
                 completed: written))
         guard written else {
             Socket.resetOnClose(descriptor)

@@ -28,7 +28,8 @@ public final class HTTPServer: Sendable {
     private enum Phase {
         case idle
         case running(ServerCore)
-        case stopped
+        /// Shut down, or shutting down; the core is kept so a second `shutdown` waits too.
+        case stopped(ServerCore?)
     }
 
     /// A server, not yet listening.
@@ -80,7 +81,7 @@ public final class HTTPServer: Sendable {
         guard DetachedThread.start({ core.acceptLoop() }) else {
             core.running.leave()
             close(listener)
-            state.withLock { $0 = .stopped }
+            state.withLock { $0 = .stopped(nil) }
             throw .cannotStart(reason: "no thread for accepting connections")
         }
         return HTTPServerAddress(host: configuration.host, port: port)
@@ -88,13 +89,21 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting (new connections are refused), lets requests in flight finish and their
     /// responses be written with `Connection: close`, closes idle connections, and returns when
-    /// all are done or `grace` has passed (connections still open are then cut).
+    /// all are done or `grace` has passed (connections still open are then cut). A server
+    /// shut down cannot be started again; a second call waits like the first.
     /// - Parameter grace: The longest to wait for requests in flight.
     public func shutdown(grace: Duration) async {
         let core = state.withLock { phase -> ServerCore? in
-            defer { phase = .stopped }
-            if case .running(let core) = phase { return core }
-            return nil
+            switch phase {
+            case .idle:
+                phase = .stopped(nil)
+                return nil
+            case .running(let core), .stopped(let core?):
+                phase = .stopped(core)
+                return core
+            case .stopped(nil):
+                return nil
+            }
         }
         guard let core else { return }
         core.stop()

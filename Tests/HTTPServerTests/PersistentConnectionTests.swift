@@ -105,6 +105,25 @@ final class PersistentConnectionTests: XCTestCase {
         await fixture.stop()
     }
 
+    func testGivenAHandlerThatSuspendsOnAnActorThenItsAnswerStillArrives() async throws {
+        let counter = RequestCounter()
+        let suspending = ClosureHandler { _ in
+            await Task.yield()
+            let count = await counter.next()
+            return HTTPServerResponse(status: 200, body: Array("\(count)".utf8))
+        }
+        let fixture = try ServerFixture(handler: suspending)
+        let client = try fixture.client()
+
+        let bodies = (0..<3).map { _ in
+            client.get("/")
+            return client.readResponse()?.text
+        }
+
+        XCTAssertEqual(bodies, ["1", "2", "3"])
+        await fixture.stop()
+    }
+
     func testGivenThreePipelinedRequestsInOneWriteThenAnsweredInOrder() async throws {
         let slowFirst = ClosureHandler { request in
             if request.path == "/1" { try? await Task.sleep(for: .milliseconds(50)) }
@@ -205,5 +224,14 @@ final class PersistentConnectionTests: XCTestCase {
         XCTAssertEqual(entries.map(\.bytes), ["GET /logged q=1".utf8.count, 0])
         XCTAssertTrue(entries.allSatisfy { $0.remoteAddress.hasPrefix("127.0.0.1:") && $0.completed })
         await fixture.stop()
+    }
+}
+
+private actor RequestCounter {
+    private var count = 0
+
+    func next() -> Int {
+        count += 1
+        return count
     }
 }

@@ -92,6 +92,20 @@ final class RequestRefusalTests: XCTestCase {
         }
     }
 
+    func testGivenARefusedHEADThenItsAnswerHasNoBody() async throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+
+        client.send("HEAD / HTTP/2.0\r\nHost: a\r\n\r\n")
+        let response = client.readResponse(isHead: true)
+        let rest = client.readUntilClosed()
+
+        XCTAssertEqual(response?.status, 505)
+        XCTAssertEqual(rest.bytes, [])
+        XCTAssertTrue(rest.closed)
+        await fixture.stop()
+    }
+
     func testGivenContentLengthZeroThenAnsweredByTheHandler() async throws {
         let fixture = try ServerFixture()
         let client = try fixture.client()
