@@ -46,7 +46,9 @@ let package = Package(
         // The application layer: the service graph from neutral settings, the operation registry,
         // outcomes — what the command line, `serve` and `mcp` share (docs/architecture.md).
         .target(
-            name: "Catalog", dependencies: ["Domain", "Data", "Networking", "Platform", "JSON", "HTTPServer", "MCPServer"], swiftSettings: strictSettings),
+            name: "Catalog",
+            dependencies: ["Domain", "Data", "Networking", "Platform", "JSON", "HTTPServer", "MCPServer"],
+            swiftSettings: strictSettings),
         .target(
             name: "Presentation", dependencies: ["Domain", "Platform", "Reactive", "TerminalUI"],
             swiftSettings: strictSettings),
@@ -54,6 +56,7 @@ let package = Package(
             name: "App",
             dependencies: [
                 "Catalog", "Networking", "Domain", "Data", "Presentation", "Platform", "Reactive", "TerminalUI",
+                "HTTPServer", "MCPServer",
             ],
             swiftSettings: strictSettings
         ),

@@ -45,7 +45,7 @@ struct Application {
             }
             do {
                 return await run(
-                    try prepare(options, settingsFile: settingsFile),
+                    try prepare(options, settingsFile: settingsFile), options: options,
                     hints: CommandLineHintPhrasing(arguments: arguments, options: options))
             } catch {
                 return fail(error)
@@ -94,11 +94,19 @@ struct Application {
         return (invocation, configuration)
     }
 
-    private func run(_ prepared: (Invocation, AppConfiguration), hints: CommandLineHintPhrasing) async -> ExitStatus {
+    private func run(
+        _ prepared: (Invocation, AppConfiguration), options: SearchOptions, hints: CommandLineHintPhrasing
+    ) async -> ExitStatus {
         let (invocation, configuration) = prepared
-        if case .settings = invocation.flow {
+        switch invocation.flow {
+        case .settings:
             console.output.write(SettingsReport.text(configuration.settings))
             return .success
+        case .service(let frontEnd):
+            return await ServiceFrontEnds.run(
+                frontEnd, options: options, configuration: configuration, environment: environment, console: console,
+                overrides: overrides)
+        default: break
         }
         let appContainer = AppDIContainer(
             configuration: configuration, console: console, overrides: overrides, commandLineHints: hints)
@@ -148,8 +156,8 @@ struct Application {
             return await coordinator.runHistory(style: style, asObjects: asObjects)
         case .clearHistory:
             return await coordinator.clearHistory()
-        case .settings:
-            return .success  // written before anything was made
+        case .settings, .service:
+            return .success  // run before anything was made
         }
     }
 

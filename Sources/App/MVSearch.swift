@@ -38,6 +38,9 @@ enum MVSearch {
         }
         switch command {
         case .help, .version: exit(application.checked(await application.run(command)).rawValue)
+        case .search(let options) where options.frontEnd == .serve:
+            // The server stops on SIGTERM, SIGINT and SIGHUP by itself, after what is in flight.
+            exit(application.checked(await application.run(command)).rawValue)
         case .search: break
         }
         let run = Task { application.checked(await application.run(command)) }

@@ -1,5 +1,5 @@
-import JSON
 import Dispatch
+import JSON
 import MCPServer
 import Synchronization
 import XCTest

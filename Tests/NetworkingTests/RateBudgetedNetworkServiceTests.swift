@@ -32,7 +32,8 @@ struct RateBudgetedNetworkServiceTests {
 
     /// Sleeping moves the clock on, as a real wait would.
     private func service(
-        _ budget: any RateBudget, maximumWait: Duration = .seconds(30), logger: any NetworkLogger = SilentNetworkLogger()
+        _ budget: any RateBudget, maximumWait: Duration = .seconds(30),
+        logger: any NetworkLogger = SilentNetworkLogger()
     ) throws -> RateBudgetedNetworkService {
         let (clock, sleeps) = (clock, sleeps)
         return RateBudgetedNetworkService(

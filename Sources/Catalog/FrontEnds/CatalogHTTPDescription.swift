@@ -79,13 +79,17 @@ public enum CatalogHTTPDescription {
                 .object(
                     JSONObject([
                         ("description", .string("the \(operation.rows.description)")),
-                        ("content", .object(JSONObject([("application/json", .object(["schema": operation.outputSchema]))]))),
+                        (
+                            "content",
+                            .object(JSONObject([("application/json", .object(["schema": operation.outputSchema]))]))
+                        ),
                     ]))
             ),
             ("304", .object(["description": "the answer is the one tagged in If-None-Match"])),
         ])
         for (status, description) in [
-            ("400", "a bad parameter"), ("401", "no or a wrong bearer token"), ("403", "a Host that is not this server"),
+            ("400", "a bad parameter"), ("401", "no or a wrong bearer token"),
+            ("403", "a Host that is not this server"),
             ("404", "nothing found"), ("429", "rate limited; Retry-After says when to ask again"),
             ("502", "the iTunes service failed"), ("503", "the iTunes service cannot be reached"),
             ("504", "the iTunes service did not answer in time"),

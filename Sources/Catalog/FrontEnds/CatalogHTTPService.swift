@@ -107,7 +107,8 @@ public final class CatalogHTTPService: HTTPRequestHandler {
     // MARK: Routes
 
     private func route(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        let path = request.path.count > 1 && request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+        let path =
+            request.path.count > 1 && request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
         switch path {
         case "/healthz":
             return json(200, JSONObject([("status", "ok")]), request: request, cacheControl: "no-store")
@@ -132,7 +133,9 @@ public final class CatalogHTTPService: HTTPRequestHandler {
         var inputs: [(name: String, value: ArgumentInput)] = []
         for (name, value) in request.query {
             if name == "fields" {
-                guard fields == nil else { return failure(.invalidArgument(parameter: "fields", message: "fields is given twice")) }
+                guard fields == nil else {
+                    return failure(.invalidArgument(parameter: "fields", message: "fields is given twice"))
+                }
                 fields = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             } else {
                 inputs.append((name, .text(value)))
@@ -165,7 +168,7 @@ public final class CatalogHTTPService: HTTPRequestHandler {
         case .nothingFound:
             return error(
                 404, code: "not_found", message: "nothing found for these arguments",
-                hint: "try other words, another country or a larger offset's neighbour")
+                hint: "try other words, or another country")
         case .failed(let failure):
             return self.failure(failure)
         }
@@ -202,7 +205,10 @@ public final class CatalogHTTPService: HTTPRequestHandler {
 
     private func error(_ status: Int, code: String, message: String, hint: String) -> HTTPServerResponse {
         let body = JSONObject([
-            ("error", .object(JSONObject([("code", .string(code)), ("message", .string(message)), ("hint", .string(hint))])))
+            (
+                "error",
+                .object(JSONObject([("code", .string(code)), ("message", .string(message)), ("hint", .string(hint))]))
+            )
         ])
         return json(status, body, request: nil, cacheControl: "no-store")
     }
@@ -215,7 +221,9 @@ public final class CatalogHTTPService: HTTPRequestHandler {
         var body = JSONValue.object(object).serialized()
         body.append(UInt8(ascii: "\n"))
         var headers: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": cacheControl]
-        guard status == 200, let request else { return HTTPServerResponse(status: status, headers: headers, body: body) }
+        guard status == 200, let request else {
+            return HTTPServerResponse(status: status, headers: headers, body: body)
+        }
         let tag = ETag.of(body)
         headers.add("ETag", tag)
         if let match = request.headers["if-none-match"], ETag.matches(match, tag) {
@@ -225,7 +233,10 @@ public final class CatalogHTTPService: HTTPRequestHandler {
     }
 
     /// At most 100 characters of a request's text, printable ASCII only, for a message.
-    static func excerpt(_ text: String) -> String {
-        String(text.unicodeScalars.prefix(100).map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+    public static func excerpt(_ text: String) -> String {
+        String(
+            text.unicodeScalars.prefix(100).map {
+                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
+            })
     }
 }

@@ -50,7 +50,8 @@ public struct CatalogSettings: Sendable {
     /// - Parameters: See the properties; the defaults are the built-in ones.
     public init(
         baseURL: URL, timeout: TimeInterval = 15, retries: Int = 2, cache: CacheUse = .off,
-        rate: RateBudgetSetting = .off, ledgerDirectory: URL? = nil, stateDirectory: URL? = nil, remembersSearches: Bool = false, defaultCountry: String = "US",
+        rate: RateBudgetSetting = .off, ledgerDirectory: URL? = nil, stateDirectory: URL? = nil,
+        remembersSearches: Bool = false, defaultCountry: String = "US",
         defaultLimit: Int = 25, headers: [String: String] = [:], environment: [String: String] = [:],
         reusesConnections: Bool = true, logger: any NetworkLogger = SilentNetworkLogger(),
         warn: @escaping @Sendable (String) -> Void = { _ in }

@@ -1,0 +1,89 @@
+import Catalog
+import Foundation
+import HTTPServer
+import Platform
+
+/// What `serve` is told on the command line, checked before anything starts: where it
+/// listens, and the token every request must then carry.
+struct ServeSettings: Equatable {
+    /// The default address: loopback only.
+    static let defaultListen = "127.0.0.1:8990"
+
+    let host: String
+    let port: Int
+    /// The bearer token; `nil` for none, which only a loopback address allows.
+    let token: [UInt8]?
+    let corsOrigin: String?
+
+    /// - Parameters:
+    ///   - options: `--listen`, `--token-file`, `--cors`.
+    ///   - environment: `MVSEARCH_SERVE_TOKEN`.
+    /// - Throws: `UsageError` for a bad address, an unreadable token file, or an address other
+    ///   than loopback without a token.
+    init(options: SearchOptions, environment: [String: String]) throws(UsageError) {
+        let listen = options.listen ?? Self.defaultListen
+        guard let (host, port) = Self.split(listen) else {
+            throw UsageError(
+                "--listen \(CommandLineParser.quoted(listen)) is not HOST:PORT — give one like 127.0.0.1:8990 or [::1]:0"
+            )
+        }
+        self.host = host
+        self.port = port
+        let fromEnvironment = environment["MVSEARCH_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        if let file = options.tokenFile {
+            guard fromEnvironment == nil else {
+                throw UsageError("MVSEARCH_SERVE_TOKEN and --token-file both give a token — choose one")
+            }
+            token = Array(try Self.token(inFile: file).utf8)
+        } else {
+            token = fromEnvironment.map { Array($0.utf8) }
+        }
+        if let token, token.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) {
+            throw UsageError("the token has spaces or characters other than printable ASCII — use a token without them")
+        }
+        corsOrigin = options.corsOrigin
+        let address = HTTPServerAddress(host: host, port: port)
+        guard address.isLoopback || token != nil else {
+            throw UsageError(
+                "serve listens on another address than loopback (\(address)) only with a token — "
+                    + "set MVSEARCH_SERVE_TOKEN or give --token-file, or listen on 127.0.0.1")
+        }
+    }
+
+    /// `127.0.0.1:8990`, `[::1]:0`, `localhost:8990` as host and port.
+    private static func split(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+            (0...65535).contains(port)
+        else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+        } else if host.contains(":") {
+            return nil  // IPv6 without brackets: where its port starts is ambiguous.
+        }
+        if host.lowercased() == "localhost" { host = "127.0.0.1" }
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else { return nil }
+        return (host, port)
+    }
+
+    /// The first line of a file of the user's own, without its spaces.
+    private static func token(inFile path: String) throws(UsageError) -> String {
+        let shown = CommandLineParser.quoted(path)
+        let data: Data?
+        do {
+            data = try PrivateFiles.read(URL(fileURLWithPath: path), maximumBytes: 4096, followsLinks: true)
+        } catch {
+            throw UsageError(
+                "cannot use the token file \(shown): \(error.reason) — give a file of your own (chmod 600)")
+        }
+        guard let data, let text = String(validating: data, as: UTF8.self) else {
+            throw UsageError("the token file \(shown) does not exist or is not UTF-8 — give a file holding the token")
+        }
+        let line = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+            .trimmingWhitespace()
+        guard !line.isEmpty else {
+            throw UsageError("the token file \(shown) is empty — write the token on its first line")
+        }
+        return line
+    }
+}
