@@ -13,4 +13,3 @@
 //
 // It knows nothing of the program that uses it. Its tests are `Tests/MCPServerTests`.
 import JSON
-

@@ -1,6 +1,6 @@
 import Foundation
-import Platform
 import Mocks
+import Platform
 import Presentation
 import Testing
 
