@@ -21,7 +21,7 @@ struct CatalogMCPToolsTests {
         #expect(
             tools.map(\.name) == [
                 "mvsearch_search", "mvsearch_lookup", "mvsearch_artists", "mvsearch_artist_videos", "mvsearch_top",
-                "mvsearch_history",
+                "mvsearch_history", "mvsearch_genres",
             ])
         let search = try #require(tools.first)
         #expect(search.inputSchema["required"] == ["term"])
