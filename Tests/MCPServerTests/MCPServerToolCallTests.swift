@@ -1,6 +1,13 @@
+import Dispatch
 import XCTest
 
 @testable import MCPServer
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 final class MCPServerToolCallTests: XCTestCase {
     private let probe = TestTools.Probe()
@@ -134,5 +141,35 @@ final class MCPServerToolCallTests: XCTestCase {
         XCTAssertEqual(harness.server.calls.count, 0)
         probe.releaseSlow.raise()
         XCTAssertEqual(harness.remainingLines(), [])
+    }
+
+    func testGivenManyLargeAnswersAtOnceWhenWrittenThenEveryLineIsOneWholeMessage() {
+        let text = String(repeating: "y", count: 100_000)
+        let lines = (1...20).map { id in
+            JSONValue.object([
+                "jsonrpc": "2.0", "id": .integer(id), "method": "tools/call",
+                "params": ["name": "echo", "arguments": ["text": .string(text)]],
+            ]).serializedString
+        }
+        // The answers (2 MB) outgrow the pipe while the calls are still being written.
+        let written = harness.sendInBackground(lines)
+        let answers = (1...20).map { _ in harness.nextMessage() }
+        XCTAssertEqual(written.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(Set(answers.compactMap { $0["id"]?.intValue }), Set(1...20))
+        XCTAssertTrue(answers.allSatisfy { $0["result"]?["structuredContent"]?["echo"]?.stringValue == text })
+    }
+
+    func testGivenRunIsCancelledWhenIdleThenItReturnsAsAtTheEndOfInput() async {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&input), 0)
+        XCTAssertEqual(pipe(&output), 0)
+        defer { for descriptor in input + output { close(descriptor) } }
+        let server = MCPServer(
+            info: MCPServerInfo(name: "n", version: "1"), tools: [], input: input[0], output: output[1])
+        let running = Task { await server.run() }
+        running.cancel()
+        let reason = await running.value
+        XCTAssertEqual(reason, .endOfInput)
     }
 }

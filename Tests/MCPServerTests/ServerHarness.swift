@@ -55,7 +55,21 @@ final class ServerHarness {
     func send(_ text: String) { sendRaw(Array((text + "\n").utf8)) }
 
     /// Writes bytes as they are.
-    func sendRaw(_ bytes: [UInt8]) {
+    func sendRaw(_ bytes: [UInt8]) { Self.writeAll(bytes, to: toServer) }
+
+    /// Writes lines from another thread, for input larger than the pipes hold while the test
+    /// reads the answers; the semaphore is signalled when all is written.
+    func sendInBackground(_ lines: [String]) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let (descriptor, bytes) = (toServer, Array(lines.map { $0 + "\n" }.joined().utf8))
+        DispatchQueue.global().async {
+            Self.writeAll(bytes, to: descriptor)
+            done.signal()
+        }
+        return done
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to toServer: Int32) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
