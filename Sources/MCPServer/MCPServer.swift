@@ -17,7 +17,8 @@ import Platform
 /// a client that skips the handshake still gets answers). Every tool call runs in a task of its
 /// own, so a slow call never holds up another; `notifications/cancelled` cancels the call's
 /// task and the call is then never answered. The output carries protocol messages only, each
-/// written whole; diagnostics go to `log`.
+/// written whole; diagnostics go to `log`. Writes block while the client does not read (nothing
+/// is buffered without bound), so a client must read its input while it writes ours.
 public final class MCPServer: Sendable {
     /// The protocol revisions spoken, newest first; `initialize` answers the client's when it
     /// is one of them, the newest otherwise.

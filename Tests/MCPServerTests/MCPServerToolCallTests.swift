@@ -105,6 +105,14 @@ final class MCPServerToolCallTests: XCTestCase {
             ])
     }
 
+    func testGivenACallAlreadyAnsweredWhenItsContextReportsProgressThenNothingIsSent() {
+        call(5, "keepsContext", [:], meta: ["progressToken": 11])
+        XCTAssertEqual(harness.nextMessage()["id"], 5)
+        probe.keptContext.withLock { $0?.reportProgress(progress: 1) }
+        harness.request(6, "ping")
+        XCTAssertEqual(harness.nextMessage()["id"], 6, "no progress after the answer")
+    }
+
     func testGivenNoProgressTokenWhenTheToolReportsThenOnlyTheAnswerIsSent() {
         call(4, "progress")
         XCTAssertEqual(harness.nextMessage()["id"], 4)
