@@ -33,6 +33,7 @@ public final class MCPServer: Sendable {
     private let input: Int32
     private let gracePeriod: Duration
     private let maximumLineLength: Int
+    let maximumConcurrentCalls: Int
     private let exit: OneShot<MCPServerExit>
 
     /// A server; nothing is read before `run()`.
@@ -45,10 +46,12 @@ public final class MCPServer: Sendable {
     ///   - gracePeriod: How long calls in flight may run on after the input ends.
     ///   - maximumLineLength: The longest message accepted, in bytes; a longer line is answered
     ///     with -32600 and skipped.
+    ///   - maximumConcurrentCalls: The most tool calls run at once; another is answered with
+    ///     error -32000 (server busy) until one ends.
     ///   - log: Where diagnostics go (standard error in a front end); never the output.
     public init(
         info: MCPServerInfo, tools: [MCPTool], input: Int32 = 0, output: Int32 = 1,
-        gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20,
+        gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20, maximumConcurrentCalls: Int = 64,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.info = info
@@ -57,6 +60,7 @@ public final class MCPServer: Sendable {
         self.input = input
         self.gracePeriod = gracePeriod
         self.maximumLineLength = maximumLineLength
+        self.maximumConcurrentCalls = maximumConcurrentCalls
         self.log = log
         let exit = OneShot<MCPServerExit>()
         self.exit = exit

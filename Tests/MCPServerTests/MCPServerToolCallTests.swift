@@ -131,6 +131,20 @@ final class MCPServerToolCallTests: XCTestCase {
         XCTAssertEqual(harness.nextMessage()["result"]?["structuredContent"], ["slow": true])
     }
 
+    func testGivenTheLimitOfCallsInFlightWhenAnotherArrivesThenItIsRefusedAsBusyUntilOneEnds() {
+        let harness = ServerHarness(tools: TestTools.all(probe: probe), maximumConcurrentCalls: 1)
+        harness.request(1, "tools/call", ["name": "slow"])
+        XCTAssertTrue(probe.slowStarted.waitBlocking())
+        harness.request(2, "tools/call", ["name": "echo", "arguments": ["text": "b"]])
+        let busy = harness.nextMessage()
+        XCTAssertEqual(busy["id"], 2)
+        XCTAssertEqual(busy["error"]?["code"], -32000)
+        probe.releaseSlow.raise()
+        XCTAssertEqual(harness.nextMessage()["id"], 1)
+        harness.request(3, "tools/call", ["name": "echo", "arguments": ["text": "c"]])
+        XCTAssertEqual(harness.nextMessage()["result"]?["structuredContent"], ["echo": "c"])
+    }
+
     func testGivenACallInFlightWhenTheInputEndsThenItIsAnsweredBeforeRunReturns() {
         call(1, "slow")
         XCTAssertTrue(probe.slowStarted.waitBlocking())

@@ -22,7 +22,10 @@ final class ServerHarness {
     private let exited = DispatchSemaphore(value: 0)
     let logLines = Locked<[String]>([])
 
-    init(tools: [MCPTool], gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20) {
+    init(
+        tools: [MCPTool], gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20,
+        maximumConcurrentCalls: Int = 64
+    ) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         precondition(pipe(&input) == 0 && pipe(&output) == 0)
@@ -33,7 +36,8 @@ final class ServerHarness {
         server = MCPServer(
             info: MCPServerInfo(name: "kit-test", title: "Kit test", version: "1.2.3", instructions: "Be kind."),
             tools: tools, input: input[0], output: output[1], gracePeriod: gracePeriod,
-            maximumLineLength: maximumLineLength, log: { line in logLines.value.withLock { $0.append(line) } })
+            maximumLineLength: maximumLineLength, maximumConcurrentCalls: maximumConcurrentCalls,
+            log: { line in logLines.value.withLock { $0.append(line) } })
         let (server, exitReason, exited, serverInput) = (server, exitReason, exited, input[0])
         Task.detached {
             let reason = await server.run()
