@@ -7,7 +7,7 @@
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --sort --reverse --timeout
 --retries --base-url --no-cache --offline --no-color --no-colour --no-mouse --no-images -i --interactive --pick --id --artist-id --artists --top --genre
 --history
---clear-history --settings -v --verbose -h --help --version'
+--clear-history --settings -v --verbose -h --help --version --genres'
 # After `serve` or `mcp`: the options both take, and those only serve takes.
 _mvsearch_service_options='-l --limit -c --country --timeout --retries --base-url --no-cache --offline -v --verbose -h --help'
 _mvsearch_serve_options='--listen --token-file --cors'

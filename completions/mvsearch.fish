@@ -74,3 +74,4 @@ complete -c mvsearch -n '__mvsearch_service serve' -l cors -x -d 'with serve: th
 complete -c mvsearch -s v -l verbose -d 'one line on stderr per request'
 complete -c mvsearch -s h -l help -d 'show the help'
 complete -c mvsearch -n 'not __mvsearch_service' -l version -d 'show the version'
+complete -c mvsearch -n 'not __mvsearch_service' -l genres -d 'the chart genres and their ids'

@@ -326,7 +326,8 @@ struct ReadmeEndToEndTests {
                 let address = try #require(serve?.address, "\(command.line): no mvsearch serve runs before it")
                 let line = command.line.replacingOccurrences(of: "127.0.0.1:8990", with: address)
                 let result = try await MVSearchProcess.run(
-                    ["-o", "pipefail", "-c", line], environment: environment, executable: URL(fileURLWithPath: "/bin/bash"))
+                    ["-o", "pipefail", "-c", line], environment: environment,
+                    executable: URL(fileURLWithPath: "/bin/bash"))
                 #expect(result.status == 0, "\(command.line): exit \(result.status), \(result.stderr)")
                 #expect(!result.stdout.isEmpty, "\(command.line): wrote nothing")
                 ran += 1

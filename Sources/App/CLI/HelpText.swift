@@ -74,7 +74,11 @@ enum HelpText {
             ("mvsearch --pick [<term>...]", "choose videos, print them on stdout"),
             ("mvsearch --id <trackId>", "one video's details"),
         ] + ListCommand.all.map { ("mvsearch \($0.synopsis)", $0.usage) }
-            + [("mvsearch --history", "recent searches, newest first")]
+            + [
+                ("mvsearch --history", "recent searches, newest first"),
+                ("mvsearch serve [--listen HOST:PORT]", "the operations as JSON over HTTP (loopback)"),
+                ("mvsearch mcp", "the operations as MCP tools on stdin/stdout"),
+            ]
     }
 
     /// The usage line of an operation the table does not spell yet: its option, its parameters'.
