@@ -237,7 +237,7 @@ def mcp_timings(environment):
         client.notify("notifications/initialized")
         arguments = {"name": "mvsearch_search", "arguments": {"term": "benchmark", "limit": 25}}
         first = client.request("tools/call", arguments)  # fills the cache (serve's run filled it already)
-        if first.get("result", {}).get("isError", True):
+        if "result" not in first or first["result"].get("isError", False):
             raise SystemExit(f"serve.py: the MCP call failed: {first}")
         videos = len(first["result"]["structuredContent"]["videos"])
         times = []
@@ -245,7 +245,7 @@ def mcp_timings(environment):
             start = time.perf_counter()
             answer = client.request("tools/call", arguments)
             times.append((time.perf_counter() - start) * 1000)
-            if answer["result"].get("isError"):
+            if "result" not in answer or answer["result"].get("isError", False):
                 raise SystemExit(f"serve.py: the MCP call failed: {answer}")
         times.sort()
         return videos, statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
@@ -400,7 +400,8 @@ def main():
         "",
         f"Requests that reached the fake iTunes during all the wrk runs: {upstream_after - upstream_before} "
         "(every answer above came from a cache).",
-        f"Peak RSS of `mvsearch serve` over the whole run: {mib(serve_idle_peak)} (since the last reset).",
+        f"Peak RSS of `mvsearch serve` from its 64-connection run to the end (nginx → serve included): "
+        f"{mib(serve_idle_peak)}.",
     ]
     if notes:
         lines += ["", "wrk reported: " + "; ".join(notes) + "."]
