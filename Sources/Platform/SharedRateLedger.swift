@@ -209,7 +209,7 @@ public final class SharedRateLedger: Sendable {
     /// The slots in the ledger; empty when there is none or it cannot be read.
     private func read() -> SlidingWindow {
         guard let data = try? PrivateFiles.read(ledgerURL, userID: userID, maximumBytes: Self.maximumBytes),
-            let text = String(data: data, encoding: .utf8)
+            let text = String(validating: data, as: UTF8.self)
         else { return SlidingWindow(limit: limit, window: window) }
         let lines = text.split(separator: "\n")
         guard lines.first == Substring(Self.header) else { return SlidingWindow(limit: limit, window: window) }
