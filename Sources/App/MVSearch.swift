@@ -12,6 +12,8 @@ import Platform
 enum MVSearch {
     @MainActor
     static func main() async {
+        // First: no signal sent before its handler is in place may be lost (InterruptionHandler).
+        InterruptionHandler.holdSignals()
         // Before a second thread starts: threads here take turns, and each arena would cost pages.
         MallocArenas.useOne()
         // Before anything opens a file: a closed stdout must not be reused for one.
@@ -40,8 +42,10 @@ enum MVSearch {
         case .help, .version: exit(application.checked(await application.run(command)).rawValue)
         case .search: break
         }
+        // The handlers before the run: a signal must never find the terminal in raw mode unhandled.
+        let interruption = InterruptionHandler(console: console, requests: requests)
         let run = Task { application.checked(await application.run(command)) }
-        let interruption = InterruptionHandler(console: console, requests: requests) { run.cancel() }
+        interruption.cancels { run.cancel() }
         let status = await run.value
         exit((interruption.status ?? status).rawValue)
     }
