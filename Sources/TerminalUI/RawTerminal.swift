@@ -185,6 +185,14 @@ public final class RawTerminal: Sendable {
 
     public var isEntered: Bool { state.withLock { $0.isActive } }
 
+    /// Whether the terminal has hung up (the other end closed: a dropped ssh link, a closed
+    /// window), as `poll` tells, without reading from it.
+    public var hasHungUp: Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
     /// Writes a frame's bytes; nothing once the terminal has been left. A partial write is
     /// continued; a terminal that takes nothing for `stallLimit` has the rest dropped.
     public func write(_ bytes: [UInt8]) -> WriteOutcome {

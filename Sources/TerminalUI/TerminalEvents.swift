@@ -27,7 +27,8 @@ public enum TerminalEvent: Sendable, Equatable {
 }
 
 /// Keys from the terminal, decoded once on a reader thread of their own, and the signals the
-/// session handles, as one stream.
+/// session handles, as one stream. The end of input (or a read that fails) in raw mode is the
+/// terminal hanging up: no key sends it.
 public final class TerminalEvents: Sendable {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public static let escapeTimeoutMilliseconds: Int32 = 50

@@ -98,4 +98,20 @@ struct SignalTimingEndToEndTests {
         }
         #expect(caught > 0, "start-up never seen before its handlers were in place")
     }
+
+    @Test(
+        "Given the full-screen session, when its terminal hangs up with no SIGHUP (the input ends, reads fail), then it ends with 129, not 0"
+    )
+    func hangUpWithoutSignal() async throws {
+        let server = try Self.server()
+        // Not the process's controlling terminal, so closing it sends no SIGHUP: only the reader
+        // can tell. Reading stops once the first screen is drawn, so the terminal can be closed.
+        let terminal = try PseudoTerminal(
+            ["-i"], environment: Self.environment(server),
+            stopsReadingWhen: { $0.contains("Search music videos") })
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Search music videos") } })
+        terminal.hangUp()
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 20) }
+        #expect(status == 129, "\(stderr)")
+    }
 }

@@ -32,7 +32,7 @@ final class FullScreenSession {
     ///   - term: Search for this at once, when given.
     ///   - list: A list command's list to start on (`-i --artists jack`, `-i --top`).
     /// - Returns: 0 on `q`/Esc/Ctrl-D, 130 on Ctrl-C at idle or cancellation, 131 on Ctrl-\,
-    ///   74 when the terminal could not be written.
+    ///   129 when the terminal hung up, 74 when it could not be written otherwise.
     func run(term: String?, list: PreparedList? = nil) async -> ExitStatus {
         // Started in the background (`mvsearch -i &`): the terminal is entered on `fg` (`resume`).
         let startsInForeground = terminal.isForeground
@@ -53,7 +53,8 @@ final class FullScreenSession {
         if startsInForeground { draw() } else { stopUntilForeground() }
         for await event in events.stream {
             if let status = handle(event) { return status }
-            if writeFailed { return .ioError }
+            // A terminal that hung up fails writes with EIO: that is the hangup, not a lost result.
+            if writeFailed { return terminal.hasHungUp ? .hangUp : .ioError }
             updateTicker()
         }
         return .interrupted  // the run was cancelled (SIGINT from outside)
@@ -82,7 +83,9 @@ final class FullScreenSession {
         case .resume:
             resume()
         case .endOfInput:
-            return .success
+            // In raw mode no key ends the input (Ctrl-D is a key): its end, or a read that fails
+            // (EIO), is the terminal hanging up, whether or not its SIGHUP came first.
+            return .hangUp
         }
         return nil
     }
