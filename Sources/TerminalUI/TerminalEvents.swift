@@ -32,6 +32,9 @@ public enum TerminalEvent: Sendable, Equatable {
 public final class TerminalEvents: Sendable {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public static let escapeTimeoutMilliseconds: Int32 = 50
+    /// How long a sequence whose parameters have begun (a mouse report) waits for the rest before
+    /// it is dropped: a terminal sends it whole, but a slow link may split it (tmux waits as long).
+    public static let sequenceTimeoutMilliseconds: Int32 = 500
     /// How long a paste whose end marker has not come waits for more before it ends: a real paste
     /// arrives in one burst, and a start with no end must not swallow the keys typed after it.
     public static let pasteTimeoutMilliseconds: Int32 = 300
@@ -174,7 +177,10 @@ public final class TerminalEvents: Sendable {
                 pollfd(fd: stops, events: Int16(POLLIN), revents: 0),
             ]
             let timeout =
-                decoder.isInPaste ? pasteTimeoutMilliseconds : decoder.isWaiting ? escapeTimeoutMilliseconds : -1
+                decoder.isInPaste
+                ? pasteTimeoutMilliseconds
+                : decoder.isInSequence
+                    ? sequenceTimeoutMilliseconds : decoder.isWaiting ? escapeTimeoutMilliseconds : -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
