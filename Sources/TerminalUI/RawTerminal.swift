@@ -55,6 +55,9 @@ public final class RawTerminal: Sendable {
         /// The output's file status flags before `O_NONBLOCK` was added to them, when the
         /// terminal could not be opened again for a description of its own.
         var sharedFlags: Int32?
+        /// Written first on the way out, whichever it is (a key, a signal): what takes pictures
+        /// off a terminal that keeps them apart from the text.
+        var removal: [UInt8] = []
     }
 
     public let input: Int32
@@ -185,6 +188,14 @@ public final class RawTerminal: Sendable {
 
     public var isEntered: Bool { state.withLock { $0.isActive } }
 
+    /// Sets what is written first whenever the terminal is left — by the program or by a
+    /// signal's handler (`leaveEntered()`) — as kitty needs its pictures deleted, or keeps them in
+    /// its memory after the program has gone.
+    /// - Parameter bytes: The removing sequence; empty for none.
+    public func removesOnLeaving(_ bytes: [UInt8]) {
+        state.withLock { $0.removal = bytes }
+    }
+
     /// Whether the terminal has hung up (the other end closed: a dropped ssh link, a closed
     /// window), as `poll` tells, without reading from it.
     public var hasHungUp: Bool {
@@ -207,7 +218,7 @@ public final class RawTerminal: Sendable {
         isLeaving.store(false, ordering: .sequentiallyConsistent)
         // The mouse first: a report sent after the main screen is back would be typed into the shell.
         let sequence = (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence
-        _ = send(Array(sequence.utf8), waitingAtMost: Self.leaveLimit)
+        _ = send(state.removal + Array(sequence.utf8), waitingAtMost: Self.leaveLimit)
         var modes = original
         _ = tcsetattr(input, TCSANOW, &modes)
         if let flags = state.sharedFlags {

@@ -44,7 +44,6 @@ final class FullScreenSession {
         defer {
             ticker?.cancel()
             events.stop()
-            removeImages()
             terminal.leave()
         }
         coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
@@ -94,7 +93,6 @@ final class FullScreenSession {
     /// as the terminal itself would for a cooked-mode program, whatever the parent; once continued
     /// (or when the stop was ignored), enter again.
     private func suspend() {
-        removeImages()
         terminal.leave()
         events?.stopJob()
         resume()
@@ -123,13 +121,6 @@ final class FullScreenSession {
         kill(0, SIGTTOU)
     }
 
-    /// Pictures a terminal keeps apart from the text (kitty) are taken off before it is left.
-    private func removeImages() {
-        let bytes = encoder.imagesRemoval
-        guard !bytes.isEmpty, terminal.isEntered, shown?.images.isEmpty == false else { return }
-        _ = terminal.write(bytes)
-    }
-
     private func queueDraw() {
         guard !drawIsQueued else { return }
         drawIsQueued = true
@@ -141,6 +132,9 @@ final class FullScreenSession {
         guard terminal.isEntered else { return }  // suspended: drawn whole on resuming
         let size = terminal.size
         let frame = coordinator.frame(columns: size.columns, rows: size.rows)
+        // Pictures a terminal keeps apart from the text (kitty) are taken off on every way out,
+        // a signal's too, once one has been sent.
+        if !frame.images.isEmpty { terminal.removesOnLeaving(encoder.imagesRemoval) }
         let bytes = encoder.encode(from: shown, to: frame)
         switch bytes.isEmpty ? .written : terminal.write(bytes) {
         case .written: shown = frame
