@@ -47,6 +47,10 @@ enum MVSearch {
         let run = Task { application.checked(await application.run(command)) }
         interruption.cancels { run.cancel() }
         let status = await run.value
-        exit((interruption.status ?? status).rawValue)
+        // `_exit`, not `exit`: other threads may still run (a signal's handler, the network
+        // engine, a cancelled artwork fetch), and `exit` would tear down the C libraries' state
+        // under them (OpenSSL's exit handler among it). Everything was written with write(2):
+        // nothing is left in a buffer to flush.
+        _exit((interruption.status ?? status).rawValue)
     }
 }
