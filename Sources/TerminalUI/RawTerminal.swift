@@ -58,6 +58,9 @@ public final class RawTerminal: Sendable {
         /// Written first on the way out, whichever it is (a key, a signal): what takes pictures
         /// off a terminal that keeps them apart from the text.
         var removal: [UInt8] = []
+        /// What a write cut short left open (a string, a sequence, a character: `CutOutput`),
+        /// written before anything else.
+        var unfinished: [UInt8] = []
     }
 
     public let input: Int32
@@ -166,7 +169,7 @@ public final class RawTerminal: Sendable {
                 if flags >= 0, fcntl(output, F_SETFL, flags | O_NONBLOCK) == 0 { state.sharedFlags = flags }
             }
             let sequence = Self.enterSequence + (reportsMouse ? Self.mouseOnSequence : "") + Self.clearSequence
-            guard send(Array(sequence.utf8), waitingAtMost: Self.stallLimit) == .written else {
+            guard send(Array(sequence.utf8), waitingAtMost: Self.stallLimit, state: &state) == .written else {
                 leaveLocked(&state)
                 return false
             }
@@ -208,7 +211,7 @@ public final class RawTerminal: Sendable {
     /// continued; a terminal that takes nothing for `stallLimit` has the rest dropped.
     public func write(_ bytes: [UInt8]) -> WriteOutcome {
         state.withLock { state in
-            state.isActive ? send(bytes, waitingAtMost: Self.stallLimit) : .written
+            state.isActive ? send(bytes, waitingAtMost: Self.stallLimit, state: &state) : .written
         }
     }
 
@@ -218,7 +221,7 @@ public final class RawTerminal: Sendable {
         isLeaving.store(false, ordering: .sequentiallyConsistent)
         // The mouse first: a report sent after the main screen is back would be typed into the shell.
         let sequence = (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence
-        _ = send(state.removal + Array(sequence.utf8), waitingAtMost: Self.leaveLimit)
+        _ = send(state.removal + Array(sequence.utf8), waitingAtMost: Self.leaveLimit, state: &state)
         var modes = original
         _ = tcsetattr(input, TCSANOW, &modes)
         if let flags = state.sharedFlags {
@@ -227,9 +230,25 @@ public final class RawTerminal: Sendable {
         }
     }
 
+    /// Writes what an earlier write cut short left open, then `bytes`; cut short again, notes what
+    /// that leaves open for the next write (the terminal is left with one, too).
+    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration, state: inout State) -> WriteOutcome {
+        let closing = state.unfinished
+        let (outcome, written) = send(closing + bytes, waitingAtMost: limit)
+        if outcome == .stalled {
+            state.unfinished =
+                written < closing.count
+                ? Array(closing[written...]) : CutOutput.terminator(after: bytes.prefix(written - closing.count))
+        } else {
+            state.unfinished = []
+        }
+        return outcome
+    }
+
     /// Writes everything, continuing partial writes; while the terminal takes nothing, waits in
     /// `poll` slices, giving up when `limit` passes without progress or when `leave()` is called.
-    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration) -> WriteOutcome {
+    /// - Returns: What became of it, and how many bytes the terminal took.
+    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration) -> (WriteOutcome, Int) {
         let clock = ContinuousClock()
         var deadline = clock.now + limit
         var offset = 0
@@ -242,40 +261,25 @@ public final class RawTerminal: Sendable {
                 deadline = clock.now + limit
                 continue
             }
-            guard written < 0 else { return .failed }
+            guard written < 0 else { return (.failed, offset) }
             switch errno {
             case EINTR:
                 continue
             case EAGAIN, EWOULDBLOCK:
                 let left = deadline - clock.now
-                guard left > .zero, !isLeaving.load(ordering: .sequentiallyConsistent) else { return .stalled }
+                guard left > .zero, !isLeaving.load(ordering: .sequentiallyConsistent) else {
+                    return (.stalled, offset)
+                }
                 let (seconds, attoseconds) = left.components
                 let milliseconds = min(
                     Int64(Self.pollSliceMilliseconds), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
                 var descriptor = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&descriptor, 1, Int32(milliseconds))
             default:
-                return .failed
+                return (.failed, offset)
             }
         }
-        return .written
-    }
-
-    /// The terminal `descriptor` is, opened again for writing, non-blocking and close-on-exec;
-    /// `nil` when it cannot be (no name, no permission).
-    private static func openOwnDescription(of descriptor: Int32) -> Int32? {
-        guard let name = ttyname(descriptor) else { return nil }
-        let path = String(cString: name)
-        let opened = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard opened >= 0 else { return nil }
-        // The same terminal, not another one that took its name meanwhile.
-        var before = stat()
-        var after = stat()
-        guard fstat(descriptor, &before) == 0, fstat(opened, &after) == 0, before.st_rdev == after.st_rdev else {
-            close(opened)
-            return nil
-        }
-        return opened
+        return (.written, offset)
     }
 }
 
