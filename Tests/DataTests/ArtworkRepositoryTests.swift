@@ -79,7 +79,7 @@ struct ArtworkRepositoryTests {
 
     @Test("The request goes to the PNG URL itself, not under the API root, and the PNG's size is read")
     func request() async throws {
-        let png = Artwork.stub(size: 300).png
+        let png = PNGChecksTests.png(size: 300, PNGChecksTests.chunk("IDAT", PNGChecksTests.black300))
         let service = MockDataTransferService { _ throws(DataTransferError) in png }
         let artwork = try await DefaultArtworkRepository(dataTransferService: service).artwork(
             at: Self.artworkURL, pixelSize: 300)
