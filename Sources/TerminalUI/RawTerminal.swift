@@ -127,15 +127,6 @@ public final class RawTerminal: Sendable {
         return true
     }
 
-    /// The terminal's size, in columns and rows.
-    public var size: (columns: Int, rows: Int) {
-        var size = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
-            return (80, 24)
-        }
-        return (Int(size.ws_col), Int(size.ws_row))
-    }
-
     /// Whether this process may take the terminal: its process group is the terminal's foreground
     /// group, or job control does not apply (the terminal is not this process's controlling one).
     /// In the background (started with `&`, or `bg` after Ctrl-Z) setting the modes would take the
@@ -197,14 +188,6 @@ public final class RawTerminal: Sendable {
     /// - Parameter bytes: The removing sequence; empty for none.
     public func removesOnLeaving(_ bytes: [UInt8]) {
         state.withLock { $0.removal = bytes }
-    }
-
-    /// Whether the terminal has hung up (the other end closed: a dropped ssh link, a closed
-    /// window), as `poll` tells, without reading from it.
-    public var hasHungUp: Bool {
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) >= 0 else { return false }
-        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Writes a frame's bytes; nothing once the terminal has been left. A partial write is

@@ -114,4 +114,20 @@ struct SignalTimingEndToEndTests {
         let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 20) }
         #expect(status == 129, "\(stderr)")
     }
+
+    @Test(
+        "Given the line session on a terminal (TERM=dumb), when the terminal hangs up, then it ends with 129, not 0 or 74, and says nothing"
+    )
+    func lineSessionHangUp() async throws {
+        let server = try Self.server()
+        var environment = Self.environment(server)
+        environment["TERM"] = "dumb"
+        let terminal = try PseudoTerminal(
+            ["-i"], environment: environment, stopsReadingWhen: { $0.hasSuffix("> ") })
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.hasSuffix("> ") } })
+        terminal.hangUp()
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 20) }
+        #expect(status == 129, "\(stderr)")
+        #expect(stderr.isEmpty)
+    }
 }
