@@ -47,8 +47,9 @@ public final class RawTerminal: Sendable {
     static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
     static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
 
-    /// The terminal entered last and not left yet, for `leaveEntered()`.
-    private static let entered = Mutex<RawTerminal?>(nil)
+    /// The terminal entered last and not left yet, for `leaveEntered()`; closed for good once the
+    /// process is ending, so no terminal is entered after.
+    private static let entered = Mutex<(terminal: RawTerminal?, isClosed: Bool)>((nil, false))
 
     private struct State {
         var isActive = false
@@ -119,10 +120,16 @@ public final class RawTerminal: Sendable {
 
     /// Leaves whichever terminal is entered, never blocking on it: for a signal or exit path that
     /// ends the process while the program may be stuck writing a frame.
+    /// - Parameter forGood: No terminal is entered from now on (`enter()` refuses): the process is
+    ///   ending, and one being entered on another thread this moment is left as soon as it is.
     /// - Returns: Whether a terminal was entered (and is now left).
     @discardableResult
-    public static func leaveEntered() -> Bool {
-        guard let terminal = entered.withLock({ $0 }) else { return false }
+    public static func leaveEntered(forGood: Bool = false) -> Bool {
+        let terminal = entered.withLock { entered in
+            if forGood { entered.isClosed = true }
+            return entered.terminal
+        }
+        guard let terminal else { return false }
         terminal.leave()
         return true
     }
@@ -143,7 +150,16 @@ public final class RawTerminal: Sendable {
     /// - Returns: `false` when the terminal refused or took nothing (the caller falls back or ends).
     public func enter() -> Bool {
         isLeaving.store(false, ordering: .sequentiallyConsistent)
+        // Known as entered before the modes change, so that a signal's handler leaving for good
+        // finds it (and waits for the change, then undoes it) or has closed entering already.
+        guard
+            Self.entered.withLock({ entered -> Bool in
+                if !entered.isClosed { entered.terminal = self }
+                return !entered.isClosed
+            })
+        else { return false }
         let isEntered = state.withLock { state -> Bool in
+            guard !Self.entered.withLock({ $0.isClosed }) else { return false }
             var raw = original
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -166,7 +182,11 @@ public final class RawTerminal: Sendable {
             }
             return true
         }
-        if isEntered { Self.entered.withLock { $0 = self } }
+        if !isEntered {
+            Self.entered.withLock { entered in
+                if entered.terminal === self { entered.terminal = nil }
+            }
+        }
         return isEntered
     }
 
@@ -175,8 +195,8 @@ public final class RawTerminal: Sendable {
     public func leave() {
         isLeaving.store(true, ordering: .sequentiallyConsistent)
         state.withLock { leaveLocked(&$0) }
-        Self.entered.withLock { terminal in
-            if terminal === self { terminal = nil }
+        Self.entered.withLock { entered in
+            if entered.terminal === self { entered.terminal = nil }
         }
     }
 

@@ -83,7 +83,7 @@ final class InterruptionHandler: Sendable {
                     }
                     guard let self, status != .hangUp, let cancel = self.record(status) else { Self.exit(status) }
                     DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { Self.exit(status) }
-                    let wasFullScreen = RawTerminal.leaveEntered()
+                    let wasFullScreen = RawTerminal.leaveEntered(forGood: true)
                     console.activityIndicator.stop()
                     // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh (raw
                     // mode echoes nothing, and its terminal may be one that does not read).
@@ -113,7 +113,7 @@ final class InterruptionHandler: Sendable {
 
     /// Ends the process now, the full-screen terminal restored when it can be (never waiting on it).
     private static func exit(_ status: ExitStatus) -> Never {
-        RawTerminal.leaveEntered()
+        RawTerminal.leaveEntered(forGood: true)
         _exit(status.rawValue)
     }
 
