@@ -18,8 +18,8 @@ import TerminalUI
 /// process with 129 at once: the terminal is gone, nothing more can be shown.
 ///
 /// No signal is lost at start-up: `holdSignals()` blocks them on the first line of `main`, before
-/// any thread starts (threads inherit the mask), and `init` releases them only once every handler
-/// is in place, so a signal sent in between waits, pending, and is handled then.
+/// any thread starts (threads inherit the mask), so a signal sent before the handlers are in place
+/// waits, pending, and is handled then.
 ///
 /// Nothing on the way out waits for the terminal: the full-screen terminal is left at once (its
 /// own writes give up, the restoring sequence is waited for at most a quarter of a second), the
@@ -57,7 +57,8 @@ final class InterruptionHandler: Sendable {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    /// Starts handling the signals, and releases those `holdSignals()` held once it does.
+    /// Starts handling the signals. On Linux they stay held (see below); on Darwin they are
+    /// released once the handlers are in place.
     /// - Parameters:
     ///   - console: Whose activity indicator to erase.
     ///   - requests: The interactive session's current request, if any.
@@ -97,8 +98,17 @@ final class InterruptionHandler: Sendable {
             }
         }
         _ = registered.wait(timeout: .now() + Self.registrationLimit)
-        var signals = Self.signalSet()
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        #if canImport(Darwin)
+            // kqueue sees a signal whatever the mask; the default action must not be held back.
+            var signals = Self.signalSet()
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        #else
+            // Held for good: on Linux a source reads its signal from a `signalfd`, which sees only
+            // a signal no thread takes. One delivered to a thread that lets it through goes to
+            // libdispatch's handler, which sends it on to the thread it registered on, and that
+            // thread may be a worker that blocks it and never reads it: lost. Programs this one
+            // starts get a mask of their own (`DetachedProcess`).
+        #endif
     }
 
     /// Cancels `run` on the first signal — at once, when one has already arrived.
