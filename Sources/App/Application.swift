@@ -69,6 +69,9 @@ struct Application {
     /// The status, or 74 when the output could not be written or the input could not be read
     /// (then said on stderr).
     func checked(_ status: ExitStatus) -> ExitStatus {
+        // A terminal that hung up failed the reads and writes on it: that is the hangup, said by
+        // its status alone (nothing can be shown on it).
+        guard status != .hangUp else { return status }
         if let output = console.output as? any CheckedOutput, let failure = output.failure {
             console.diagnostics.write("mvsearch: cannot write the results — \(failure)\n")
             return .ioError

@@ -12,6 +12,8 @@ import Platform
 enum MVSearch {
     @MainActor
     static func main() async {
+        // First: no signal sent before its handler is in place may be lost (InterruptionHandler).
+        InterruptionHandler.holdSignals()
         // Before a second thread starts: threads here take turns, and each arena would cost pages.
         MallocArenas.useOne()
         // Before anything opens a file: a closed stdout must not be reused for one.
@@ -43,9 +45,15 @@ enum MVSearch {
             exit(application.checked(await application.run(command)).rawValue)
         case .search: break
         }
+        // The handlers before the run: a signal must never find the terminal in raw mode unhandled.
+        let interruption = InterruptionHandler(console: console, requests: requests)
         let run = Task { application.checked(await application.run(command)) }
-        let interruption = InterruptionHandler(console: console, requests: requests) { run.cancel() }
+        interruption.cancels { run.cancel() }
         let status = await run.value
-        exit((interruption.status ?? status).rawValue)
+        // `_exit`, not `exit`: other threads may still run (a signal's handler, the network
+        // engine, a cancelled artwork fetch), and `exit` would tear down the C libraries' state
+        // under them (OpenSSL's exit handler among it). Everything was written with write(2):
+        // nothing is left in a buffer to flush.
+        _exit((interruption.status ?? status).rawValue)
     }
 }

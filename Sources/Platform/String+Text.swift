@@ -3,9 +3,15 @@
 // using any of them links all of it (CoreFoundation and ICU's data) into the static binary.
 
 extension StringProtocol {
-    /// The text without the white space (spaces, tabs, line breaks) at either end.
+    /// The text without the white space (spaces, tabs, line breaks) at either end, scalar by
+    /// scalar: combining marks after a space are kept (a character of a space and marks counts as
+    /// white space, which would take the marks with it).
     public func trimmingWhitespace() -> String {
-        trimming { $0.isWhitespace }
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// An IPv6 literal's address without the brackets around it (`[::1]` → `::1`).

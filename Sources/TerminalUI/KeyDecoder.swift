@@ -9,7 +9,10 @@ import Foundation
 /// after that time are two keys. A paste is bounded too: it ends at its end marker, after
 /// `maximumPaste` bytes (what follows is keys again), or when nothing arrives for a moment (the
 /// reader waits `isInPaste`'s longer timeout, then calls `flush()`), so a paste start whose end
-/// never comes cannot swallow the keys typed after it.
+/// never comes cannot swallow the keys typed after it. A sequence whose parameters have begun
+/// (`ESC [ <` of a mouse report, `ESC [ 1 ;` of a key) is no key a person types: its rest may come
+/// in a later read, and the reader waits longer for it (`isInSequence`); should it come after the
+/// flush all the same, its tail — parameters and the final byte — is dropped, never typed.
 public struct KeyDecoder {
     /// The most a paste holds: it ends there, and what follows is read as keys.
     public static let maximumPaste = 64 * 1024
@@ -18,9 +21,19 @@ public struct KeyDecoder {
 
     private var pending: [UInt8] = []
     private var paste: [UInt8]?
+    /// How many bytes of a flushed sequence's tail may still arrive, to be dropped; 0 when none.
+    private var tailToDrop = 0
+    /// The final bytes that end that tail: `M`/`m` for a mouse report, a key's for another.
+    private var tailFinals: [UInt8] = []
 
     /// Whether bytes wait for the rest of a sequence (read again with a short timeout).
     public var isWaiting: Bool { !pending.isEmpty && paste == nil }
+
+    /// Whether the bytes waiting are a sequence whose parameters have begun (`ESC [ <`, `ESC [ 1`):
+    /// sent by the terminal, not typed, so its rest is waited for longer (a slow link may split it).
+    public var isInSequence: Bool {
+        paste == nil && pending.count > 2 && pending[0] == 0x1B && pending[1] == UInt8(ascii: "[")
+    }
 
     /// Whether a paste has started and not ended (read again with a timeout; `flush()` ends it).
     public var isInPaste: Bool { paste != nil }
@@ -44,6 +57,10 @@ public struct KeyDecoder {
     /// end marker has not come ends here with what it holds.
     public mutating func flush() -> [Key] {
         defer { pending.removeAll() }
+        if isInSequence {
+            tailToDrop = Self.maximumSequence
+            tailFinals = Array((pending[2] == UInt8(ascii: "<") ? "Mm" : "ABCDFHPQRSZ~").utf8)
+        }
         if let kept = paste {
             paste = nil
             return kept.isEmpty ? [] : [.paste(String(decoding: kept, as: UTF8.self))]
@@ -68,6 +85,16 @@ public struct KeyDecoder {
     private mutating func next() -> (Key?, Int)? {
         guard let first = pending.first else { return nil }
         if paste != nil { return nextPasted() }
+        if tailToDrop > 0 {
+            // The rest of a sequence flushed before it came: digits and `;`, then its final byte.
+            // Anything else means the rest was lost: keys again from there.
+            if (0x30...0x3B).contains(first) {
+                tailToDrop -= 1
+                return (nil, 1)
+            }
+            tailToDrop = 0
+            if tailFinals.contains(first) { return (nil, 1) }
+        }
         switch first {
         case 0x1B: return escapeSequence()
         case 0x0D, 0x0A: return (.enter, 1)

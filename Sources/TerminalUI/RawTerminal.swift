@@ -47,14 +47,21 @@ public final class RawTerminal: Sendable {
     static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
     static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
 
-    /// The terminal entered last and not left yet, for `leaveEntered()`.
-    private static let entered = Mutex<RawTerminal?>(nil)
+    /// The terminal entered last and not left yet, for `leaveEntered()`; closed for good once the
+    /// process is ending, so no terminal is entered after.
+    private static let entered = Mutex<(terminal: RawTerminal?, isClosed: Bool)>((nil, false))
 
     private struct State {
         var isActive = false
         /// The output's file status flags before `O_NONBLOCK` was added to them, when the
         /// terminal could not be opened again for a description of its own.
         var sharedFlags: Int32?
+        /// Written first on the way out, whichever it is (a key, a signal): what takes pictures
+        /// off a terminal that keeps them apart from the text.
+        var removal: [UInt8] = []
+        /// What a write cut short left open (a string, a sequence, a character: `CutOutput`),
+        /// written before anything else.
+        var unfinished: [UInt8] = []
     }
 
     public let input: Int32
@@ -113,21 +120,18 @@ public final class RawTerminal: Sendable {
 
     /// Leaves whichever terminal is entered, never blocking on it: for a signal or exit path that
     /// ends the process while the program may be stuck writing a frame.
+    /// - Parameter forGood: No terminal is entered from now on (`enter()` refuses): the process is
+    ///   ending, and one being entered on another thread this moment is left as soon as it is.
     /// - Returns: Whether a terminal was entered (and is now left).
     @discardableResult
-    public static func leaveEntered() -> Bool {
-        guard let terminal = entered.withLock({ $0 }) else { return false }
+    public static func leaveEntered(forGood: Bool = false) -> Bool {
+        let terminal = entered.withLock { entered in
+            if forGood { entered.isClosed = true }
+            return entered.terminal
+        }
+        guard let terminal else { return false }
         terminal.leave()
         return true
-    }
-
-    /// The terminal's size, in columns and rows.
-    public var size: (columns: Int, rows: Int) {
-        var size = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
-            return (80, 24)
-        }
-        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     /// Whether this process may take the terminal: its process group is the terminal's foreground
@@ -146,7 +150,16 @@ public final class RawTerminal: Sendable {
     /// - Returns: `false` when the terminal refused or took nothing (the caller falls back or ends).
     public func enter() -> Bool {
         isLeaving.store(false, ordering: .sequentiallyConsistent)
+        // Known as entered before the modes change, so that a signal's handler leaving for good
+        // finds it (and waits for the change, then undoes it) or has closed entering already.
+        guard
+            Self.entered.withLock({ entered -> Bool in
+                if !entered.isClosed { entered.terminal = self }
+                return !entered.isClosed
+            })
+        else { return false }
         let isEntered = state.withLock { state -> Bool in
+            guard !Self.entered.withLock({ $0.isClosed }) else { return false }
             var raw = original
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -163,13 +176,17 @@ public final class RawTerminal: Sendable {
                 if flags >= 0, fcntl(output, F_SETFL, flags | O_NONBLOCK) == 0 { state.sharedFlags = flags }
             }
             let sequence = Self.enterSequence + (reportsMouse ? Self.mouseOnSequence : "") + Self.clearSequence
-            guard send(Array(sequence.utf8), waitingAtMost: Self.stallLimit) == .written else {
+            guard send(Array(sequence.utf8), waitingAtMost: Self.stallLimit, state: &state) == .written else {
                 leaveLocked(&state)
                 return false
             }
             return true
         }
-        if isEntered { Self.entered.withLock { $0 = self } }
+        if !isEntered {
+            Self.entered.withLock { entered in
+                if entered.terminal === self { entered.terminal = nil }
+            }
+        }
         return isEntered
     }
 
@@ -178,18 +195,26 @@ public final class RawTerminal: Sendable {
     public func leave() {
         isLeaving.store(true, ordering: .sequentiallyConsistent)
         state.withLock { leaveLocked(&$0) }
-        Self.entered.withLock { terminal in
-            if terminal === self { terminal = nil }
+        Self.entered.withLock { entered in
+            if entered.terminal === self { entered.terminal = nil }
         }
     }
 
     public var isEntered: Bool { state.withLock { $0.isActive } }
 
+    /// Sets what is written first whenever the terminal is left — by the program or by a
+    /// signal's handler (`leaveEntered()`) — as kitty needs its pictures deleted, or keeps them in
+    /// its memory after the program has gone.
+    /// - Parameter bytes: The removing sequence; empty for none.
+    public func removesOnLeaving(_ bytes: [UInt8]) {
+        state.withLock { $0.removal = bytes }
+    }
+
     /// Writes a frame's bytes; nothing once the terminal has been left. A partial write is
     /// continued; a terminal that takes nothing for `stallLimit` has the rest dropped.
     public func write(_ bytes: [UInt8]) -> WriteOutcome {
         state.withLock { state in
-            state.isActive ? send(bytes, waitingAtMost: Self.stallLimit) : .written
+            state.isActive ? send(bytes, waitingAtMost: Self.stallLimit, state: &state) : .written
         }
     }
 
@@ -199,7 +224,7 @@ public final class RawTerminal: Sendable {
         isLeaving.store(false, ordering: .sequentiallyConsistent)
         // The mouse first: a report sent after the main screen is back would be typed into the shell.
         let sequence = (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence
-        _ = send(Array(sequence.utf8), waitingAtMost: Self.leaveLimit)
+        _ = send(state.removal + Array(sequence.utf8), waitingAtMost: Self.leaveLimit, state: &state)
         var modes = original
         _ = tcsetattr(input, TCSANOW, &modes)
         if let flags = state.sharedFlags {
@@ -208,9 +233,25 @@ public final class RawTerminal: Sendable {
         }
     }
 
+    /// Writes what an earlier write cut short left open, then `bytes`; cut short again, notes what
+    /// that leaves open for the next write (the terminal is left with one, too).
+    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration, state: inout State) -> WriteOutcome {
+        let closing = state.unfinished
+        let (outcome, written) = send(closing + bytes, waitingAtMost: limit)
+        if outcome == .stalled {
+            state.unfinished =
+                written < closing.count
+                ? Array(closing[written...]) : CutOutput.terminator(after: bytes.prefix(written - closing.count))
+        } else {
+            state.unfinished = []
+        }
+        return outcome
+    }
+
     /// Writes everything, continuing partial writes; while the terminal takes nothing, waits in
     /// `poll` slices, giving up when `limit` passes without progress or when `leave()` is called.
-    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration) -> WriteOutcome {
+    /// - Returns: What became of it, and how many bytes the terminal took.
+    private func send(_ bytes: [UInt8], waitingAtMost limit: Duration) -> (WriteOutcome, Int) {
         let clock = ContinuousClock()
         var deadline = clock.now + limit
         var offset = 0
@@ -223,40 +264,25 @@ public final class RawTerminal: Sendable {
                 deadline = clock.now + limit
                 continue
             }
-            guard written < 0 else { return .failed }
+            guard written < 0 else { return (.failed, offset) }
             switch errno {
             case EINTR:
                 continue
             case EAGAIN, EWOULDBLOCK:
                 let left = deadline - clock.now
-                guard left > .zero, !isLeaving.load(ordering: .sequentiallyConsistent) else { return .stalled }
+                guard left > .zero, !isLeaving.load(ordering: .sequentiallyConsistent) else {
+                    return (.stalled, offset)
+                }
                 let (seconds, attoseconds) = left.components
                 let milliseconds = min(
                     Int64(Self.pollSliceMilliseconds), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
                 var descriptor = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&descriptor, 1, Int32(milliseconds))
             default:
-                return .failed
+                return (.failed, offset)
             }
         }
-        return .written
-    }
-
-    /// The terminal `descriptor` is, opened again for writing, non-blocking and close-on-exec;
-    /// `nil` when it cannot be (no name, no permission).
-    private static func openOwnDescription(of descriptor: Int32) -> Int32? {
-        guard let name = ttyname(descriptor) else { return nil }
-        let path = String(cString: name)
-        let opened = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-        guard opened >= 0 else { return nil }
-        // The same terminal, not another one that took its name meanwhile.
-        var before = stat()
-        var after = stat()
-        guard fstat(descriptor, &before) == 0, fstat(opened, &after) == 0, before.st_rdev == after.st_rdev else {
-            close(opened)
-            return nil
-        }
-        return opened
+        return (.written, offset)
     }
 }
 

@@ -27,11 +27,14 @@ public enum TerminalEvent: Sendable, Equatable {
 }
 
 /// Keys from the terminal, decoded once on a reader thread of their own, and the signals the
-/// session handles, as one stream. SIGHUP restores the terminal at once and ends the process
-/// with 129.
+/// session handles, as one stream. The end of input (or a read that fails) in raw mode is the
+/// terminal hanging up: no key sends it.
 public final class TerminalEvents: Sendable {
     /// How long a lone ESC waits for the rest of a sequence before it counts as the Esc key.
     public static let escapeTimeoutMilliseconds: Int32 = 50
+    /// How long a sequence whose parameters have begun (a mouse report) waits for the rest before
+    /// it is dropped: a terminal sends it whole, but a slow link may split it (tmux waits as long).
+    public static let sequenceTimeoutMilliseconds: Int32 = 500
     /// How long a paste whose end marker has not come waits for more before it ends: a real paste
     /// arrives in one burst, and a start with no end must not swallow the keys typed after it.
     public static let pasteTimeoutMilliseconds: Int32 = 300
@@ -58,13 +61,16 @@ public final class TerminalEvents: Sendable {
         Self.stopRequests.store(stops.write, ordering: .sequentiallyConsistent)
         Self.handleStopRequests()
         let continuation = continuation
-        // A source starts watching its signal a moment after `resume`, on another thread; until
-        // then the signal is ignored. The session may stop at once (started in the background),
-        // and the SIGCONT of `fg` must not be missed: every source is waited for, boundedly.
+        // A source starts watching its signal a moment after `resume`, on another thread. The
+        // session may stop at once (started in the background), and the SIGCONT of `fg` must not be
+        // missed: every source is waited for, boundedly. On Linux the source installs a handler of
+        // its own: no `SIG_IGN` first, which would throw away a signal sent before then.
         let registered = DispatchGroup()
         let forwarded: [(Int32, TerminalEvent)] = [(SIGWINCH, .resize), (SIGCONT, .resume)]
         for (number, event) in forwarded {
-            signal(number, SIG_IGN)
+            #if canImport(Darwin)
+                signal(number, SIG_IGN)
+            #endif
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [weak self] in
                 continuation.yield(event)
@@ -75,20 +81,8 @@ public final class TerminalEvents: Sendable {
             source.resume()
             sources.append(source)
         }
-        // SIGINT, SIGTERM and SIGQUIT are the interruption handler's: it cancels the run, and the
-        // session restores the terminal as it unwinds.
-        for number in [SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                terminal.leave()
-                exit(128 + number)
-            }
-            registered.enter()
-            source.setRegistrationHandler { registered.leave() }
-            source.resume()
-            sources.append(source)
-        }
+        // SIGINT, SIGTERM, SIGQUIT and SIGHUP are the application's: it cancels the run (the
+        // session restores the terminal as it unwinds) or, on a hangup, leaves the terminal and ends.
         _ = registered.wait(timeout: .now() + .seconds(2))
         let input = terminal.input
         let (wakeRead, stopsRead) = (wake.read, stops.read)
@@ -164,7 +158,7 @@ public final class TerminalEvents: Sendable {
     /// Stops the reader thread and the signal handlers (SIGCONT and SIGWINCH back to default).
     public func stop() {
         for source in sources { source.cancel() }
-        for number in [SIGWINCH, SIGTSTP, SIGCONT, SIGHUP] { signal(number, SIG_DFL) }
+        for number in [SIGWINCH, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
         var byte: UInt8 = 1
         _ = systemWrite(wake.write, &byte, 1)
         Self.stopRequests.store(-1, ordering: .sequentiallyConsistent)
@@ -183,7 +177,10 @@ public final class TerminalEvents: Sendable {
                 pollfd(fd: stops, events: Int16(POLLIN), revents: 0),
             ]
             let timeout =
-                decoder.isInPaste ? pasteTimeoutMilliseconds : decoder.isWaiting ? escapeTimeoutMilliseconds : -1
+                decoder.isInPaste
+                ? pasteTimeoutMilliseconds
+                : decoder.isInSequence
+                    ? sequenceTimeoutMilliseconds : decoder.isWaiting ? escapeTimeoutMilliseconds : -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }

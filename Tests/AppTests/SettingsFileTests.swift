@@ -82,6 +82,16 @@ struct SettingsFileTests {
         }
     }
 
+    @Test("Given a value of combining marks only, then it is refused as the value it is, not as no value")
+    func combiningMarks() {
+        #expect {
+            try parse("country = \u{301}\u{301}\n")
+        } throws: { error in
+            guard let error = error as? SettingsFileError else { return false }
+            return error.line == 1 && error.problem.hasPrefix("country takes a two-letter store country")
+        }
+    }
+
     @Test("Given bytes that are not UTF-8 on line 2, then that line is named")
     func notUTF8() {
         #expect(throws: SettingsFileError(line: 2, "is not UTF-8 text", advice: "save the file as UTF-8")) {

@@ -103,6 +103,34 @@ struct TopChartSessionTests {
         #expect(videos.searchedQueries.isEmpty)
     }
 
+    /// Plain lines, as the one-shot output writes them.
+    private struct PlainRenderers: ListRendererMaking {
+        func renderer<Row: ListRowDescribing>(for row: Row.Type) -> any ListRenderer<Row> { PlainRenderer<Row>() }
+    }
+
+    @Test(
+        "Given --pick --top, when Enter is pressed on a chart video's details, then the chart's row is printed, rank and all, as from the list"
+    )
+    func pickFromDetails() async throws {
+        func picker() async throws -> Harness {
+            let charts = MockMusicVideoChartsRepository.returning(Self.chart)
+            let session = try Harness(arguments: ["-i", "--top"], charts: charts, videos: Self.lookingUp())
+            session.coordinator.isPicking = true
+            await session.coordinator.waitUntilIdle()
+            return session
+        }
+        let list = try await picker()
+        #expect(await list.type(.down, .enter) == .exit(.success))  // Enter on the list
+        let fromList = list.coordinator.picked?.text(with: PlainRenderers()) ?? ""
+        let session = try await picker()
+        await session.type(.down, .right)  // the details of the 2nd, looked up
+        #expect(session.lines[0] == "Kill Bill (looked up)")
+        #expect(await session.type(.enter) == .exit(.success))
+        let fromDetails = session.coordinator.picked?.text(with: PlainRenderers()) ?? ""
+        #expect(fromDetails.hasPrefix("2\t202\t"), "\(fromDetails.debugDescription)")
+        #expect(fromDetails == fromList)
+    }
+
     @Test("Full screen: -c, -l and --genre make the chart's query and title; a row whose id finds nothing says so")
     func fullScreenGenreAndNotFound() async throws {
         let charts = MockMusicVideoChartsRepository.returning(Self.chart)

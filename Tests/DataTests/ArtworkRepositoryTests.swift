@@ -18,7 +18,7 @@ struct ArtworkRepositoryTests {
         "https://is4-ssl.mzstatic.com/image/thumb/Video114/v4/36/3a/65/x/USATV1900090.sca1.jpg/100x100bb.jpg")
 
     @Test(
-        "The store's sized names become the size asked for, as PNG; other names have no PNG form",
+        "The store's sized names become the size asked for, as PNG, over https; other names have no PNG form",
         arguments: [
             (
                 "https://is4-ssl.mzstatic.com/image/thumb/Video114/a.jpg/100x100bb.jpg",
@@ -30,7 +30,7 @@ struct ArtworkRepositoryTests {
             ),
             (
                 "http://127.0.0.1:8080/image/thumb/x/100x100bb.jpg",
-                "http://127.0.0.1:8080/image/thumb/x/300x300bb.png"
+                "base URL + image/thumb/x/300x300bb.png"  // a test server's: its path, on the base URL
             ),
             (
                 "https://is1-ssl.mzstatic.com/image/thumb/x/170x170bb.png",
@@ -41,12 +41,45 @@ struct ArtworkRepositoryTests {
             ("ftp://is1.mzstatic.com/x/100x100bb.jpg", nil),
         ])
     func pngURL(given: String, expected: String?) {
-        #expect(ArtworkURL.png(for: Self.url(given), pixelSize: 300)?.absoluteString == expected)
+        #expect(Self.describe(ArtworkURL.png(for: Self.url(given), pixelSize: 300)) == expected)
+    }
+
+    private static func describe(_ location: ArtworkURL.Location?) -> String? {
+        switch location {
+        case .store(let url): url.absoluteString
+        case .underBaseURL(let path): "base URL + " + path
+        case nil: nil
+        }
+    }
+
+    @Test(
+        "Given an answer naming artwork off the store's image hosts, then no request can reach that host or a port of this machine",
+        arguments: [
+            ("https://evil.example/image/thumb/x/100x100bb.jpg", nil),
+            ("http://10.255.255.1/image/thumb/x/100x100bb.jpg", nil),
+            ("https://mzstatic.com.evil.example/x/100x100bb.jpg", nil),
+            ("https://evilmzstatic.com/x/100x100bb.jpg", nil),
+            ("https://user:secret@is1-ssl.mzstatic.com/x/100x100bb.jpg", nil),
+            // The store's host on another port is asked on https's own.
+            ("https://is1-ssl.mzstatic.com:8443/x/100x100bb.jpg", "https://is1-ssl.mzstatic.com/x/300x300bb.png"),
+            // This machine's port 22 (ssh): the path only, asked of the base URL.
+            ("http://127.0.0.1:22/x/100x100bb.jpg", "base URL + x/300x300bb.png"),
+            ("https://localhost:631/x/100x100bb.jpg", "base URL + x/300x300bb.png"),
+        ] as [(String, String?)])
+    func offTheStore(given: String, expected: String?) throws {
+        #expect(Self.describe(ArtworkURL.png(for: Self.url(given), pixelSize: 300)) == expected)
+        // And the request made of a loopback one goes to the base URL's origin.
+        guard let expected, expected.hasPrefix("base URL") else { return }
+        let endpoint = try #require(APIEndpoints.artwork(at: Self.url(given), pixelSize: 300))
+        let configuration = APINetworkConfiguration(baseURL: Self.url("http://127.0.0.1:40000/"))
+        #expect(
+            try endpoint.httpRequest(with: configuration).url.absoluteString == "http://127.0.0.1:40000/x/300x300bb.png"
+        )
     }
 
     @Test("The request goes to the PNG URL itself, not under the API root, and the PNG's size is read")
     func request() async throws {
-        let png = Artwork.stub(size: 300).png
+        let png = PNGChecksTests.png(size: 300, PNGChecksTests.chunk("IDAT", PNGChecksTests.black300))
         let service = MockDataTransferService { _ throws(DataTransferError) in png }
         let artwork = try await DefaultArtworkRepository(dataTransferService: service).artwork(
             at: Self.artworkURL, pixelSize: 300)

@@ -2,6 +2,12 @@ import Foundation
 import Mocks
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The full-screen session's artwork on a pseudo-terminal: the built binary, a loopback server
 /// answering the search and the artwork, and the bytes the terminal gets.
 @Suite("mvsearch end to end: artwork in the full-screen session")
@@ -57,6 +63,28 @@ struct ArtworkEndToEndTests {
         let removal = end.range(of: Self.kittyRemoval, options: .backwards)
         let leave = end.range(of: "\u{1B}[?1049l", options: .backwards)
         #expect(removal != nil && leave != nil)
+        if let removal, let leave { #expect(removal.lowerBound < leave.lowerBound) }
+    }
+
+    @Test(
+        "Given a kitty picture shown, when SIGTERM, SIGHUP, SIGINT or SIGQUIT ends the session, then the pictures are deleted before the terminal is left, as on q",
+        arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130)), (SIGQUIT, Int32(131))])
+    func signalDeletesPictures(signal: Int32, expected: Int32) async throws {
+        let server = try Self.server()
+        var environment = MVSearchProcess.environment(["TERM": "xterm-kitty"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let terminal = try PseudoTerminal(["-i", "clairo"], environment: environment, columns: 140, rows: 40)
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+        terminal.send("v")
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains(";\(Self.pngBase64)\u{1B}\\") } })
+        let drawn = terminal.output.utf8.count
+        kill(terminal.process.processIdentifier, signal)
+        let (status, _) = await MVSearchProcess.offPool { terminal.finish() }
+        #expect(status == expected)
+        let after = String(decoding: Array(terminal.output.utf8).dropFirst(drawn), as: UTF8.self)
+        let removal = after.range(of: Self.kittyRemoval)
+        let leave = after.range(of: "\u{1B}[?1049l")
+        #expect(removal != nil && leave != nil, "\(after.debugDescription)")
         if let removal, let leave { #expect(removal.lowerBound < leave.lowerBound) }
     }
 

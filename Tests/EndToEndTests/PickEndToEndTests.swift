@@ -124,6 +124,18 @@ struct PickEndToEndTests {
     }
 
     @Test(
+        "Given stdout's reader gone (a closed pipe), when a row is picked, then one line says the rows were not written, exit 74, not 0"
+    )
+    func readerGone() async throws {
+        let picked = try await pick(["--pick", "clairo"], keys: ["\r"], output: "closed-pipe")
+        #expect(picked.status == 74)
+        #expect(
+            picked.stderr == "mvsearch: cannot write the results — the reader of standard output went away\n",
+            "\(picked.stderr)")
+        #expect(picked.modesKept)
+    }
+
+    @Test(
         "Given no controlling terminal, when --pick runs, then one line says it needs one, exit 64, nothing on stdout")
     func noTerminal() async throws {
         let server = try Self.server()

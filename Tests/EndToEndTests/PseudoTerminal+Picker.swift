@@ -28,7 +28,7 @@ extension PseudoTerminal {
 
     /// A new session (a child when this is a group leader, which cannot start one), the terminal
     /// on stdin made its controlling terminal when the first argument is `terminal`, stdout
-    /// redirected to the second, then the program.
+    /// redirected to the second (`closed-pipe`: a pipe whose reader has gone), then the program.
     static let newSession = """
         import os, sys, fcntl, termios
         if os.getpid() == os.getpgrp():
@@ -38,7 +38,12 @@ extension PseudoTerminal {
         os.setsid()
         if sys.argv[1] == "terminal":
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        if sys.argv[2] != "/dev/stdout":
+        if sys.argv[2] == "closed-pipe":
+            reader, writer = os.pipe()
+            os.close(reader)
+            os.dup2(writer, 1)
+            os.close(writer)
+        elif sys.argv[2] != "/dev/stdout":
             out = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(out, 1)
             os.close(out)

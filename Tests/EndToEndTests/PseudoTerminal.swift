@@ -130,6 +130,13 @@ final class PseudoTerminal: @unchecked Sendable {
         return (process.terminationStatus, stderr)
     }
 
+    /// Closes the terminal's other end, as a dropped ssh link or a closed window does: the program
+    /// then reads the end of input (or EIO) and its writes fail. Only once reading has stopped
+    /// (`stopsReadingWhen`): a read in progress would keep the end open.
+    func hangUp() {
+        close(primary)
+    }
+
     /// The terminal's modes, to compare before and after.
     static func modes(of fileDescriptor: Int32) -> [UInt8] {
         var modes = termios()

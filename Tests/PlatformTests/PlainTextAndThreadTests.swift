@@ -17,6 +17,9 @@ struct PlainTextAndThreadTests {
         #expect("a b".trimmingWhitespace() == "a b")
         #expect(" \u{00A0} ".trimmingWhitespace() == "")
         #expect("".trimmingWhitespace() == "")
+        // Combining marks after a space are no white space: a character of both keeps its marks.
+        #expect(" \u{301}\u{301} ".trimmingWhitespace() == "\u{301}\u{301}")
+        #expect("= \u{308}".dropFirst().trimmingWhitespace().unicodeScalars.map(\.value) == [0x308])
     }
 
     @Test("An IPv6 literal loses its brackets, and nothing else")

@@ -53,10 +53,17 @@ struct CatalogErrorMessageTests {
         #expect(!text.contains("refused"))
     }
 
-    @Test("A fraction of a second rounds up to one second; a week is cut to a day")
+    @Test(
+        "A wait is said in seconds, minutes or hours, rounded up: a fraction of a second is one second, a day 24 hours (never 86400 seconds), a week cut to a day"
+    )
     func roundedWaits() {
         #expect(text(.rateLimited(retryAfter: 0.2)).hasSuffix("wait 1 second and try again"))
-        #expect(text(.rateLimited(retryAfter: 604_800)).hasSuffix("wait 86400 seconds and try again"))
+        #expect(text(.rateLimited(retryAfter: 90)).hasSuffix("wait 90 seconds and try again"))
+        #expect(text(.rateLimited(retryAfter: 91)).hasSuffix("wait 2 minutes and try again"))
+        #expect(text(.rateLimited(retryAfter: 3600)).hasSuffix("wait 60 minutes and try again"))
+        #expect(text(.rateLimited(retryAfter: 5401)).hasSuffix("wait 2 hours and try again"))
+        #expect(text(.rateLimited(retryAfter: 86_400)).hasSuffix("wait 24 hours and try again"))
+        #expect(text(.rateLimited(retryAfter: 604_800)).hasSuffix("wait 24 hours and try again"))
     }
 
     @Test("A 2 MB errorMessage with line breaks and escapes is one sanitised line of at most 200 characters")

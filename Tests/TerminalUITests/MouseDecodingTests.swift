@@ -96,6 +96,31 @@ struct MouseDecodingTests {
         #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
     }
 
+    @Test(
+        "Given a report split across reads further apart than the reader waits, when its tail comes after the flush, then none of it is typed and keys after it are"
+    )
+    func tailAfterTheFlush() {
+        var decoder = KeyDecoder()
+        // Typed text, then a click whose report a slow link split after `ESC [ < 0 ; 1 2 ;`.
+        #expect(decoder.feed(Array("clairo\u{1B}[<0;12;".utf8)) == "clairo".map(Key.character))
+        #expect(decoder.isInSequence)  // the reader waits the longer sequence timeout for it
+        #expect(decoder.flush().isEmpty)
+        #expect(decoder.feed(Array("1M".utf8)).isEmpty)  // not `1M` in the search field
+        #expect(decoder.feed(Array("x".utf8)) == [.character("x")])
+        // A wheel report cut inside its column: its tail is no row number and no Enter.
+        #expect(decoder.feed(Array("\u{1B}[<65;1".utf8)).isEmpty)
+        #expect(decoder.flush().isEmpty)
+        #expect(decoder.feed(Array("0;7M\r".utf8)) == [.enter])
+        // A key's sequence cut the same way (Ctrl-→ split after its parameters).
+        #expect(decoder.feed(Array("\u{1B}[1;5".utf8)).isEmpty)
+        #expect(decoder.flush().isEmpty)
+        #expect(decoder.feed(Array("Cq".utf8)) == [.character("q")])
+        // Only Esc alone, or Alt and `[`, waits the short timeout.
+        #expect(decoder.feed([0x1B, UInt8(ascii: "[")]).isEmpty)
+        #expect(!decoder.isInSequence)
+        #expect(decoder.flush() == [.alt("[")])
+    }
+
     @Test("Given legacy X10 reports (ESC [ M and three bytes), then presses decode and no byte is typed as text")
     func legacy() {
         // Left press at column 10, row 5: the button, the column and the row, each plus 32.

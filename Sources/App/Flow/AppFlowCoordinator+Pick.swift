@@ -16,7 +16,8 @@ extension AppFlowCoordinator {
     ///   - list: The list command's list to start on (`--pick --top`, `--pick --artists jack`).
     ///   - options: What the terminal allows the full-screen session, or `nil` (`TERM=dumb`).
     /// - Returns: 0 with rows written, 130 when the pick was cancelled (Esc, q, Ctrl-C), 64 when
-    ///   there is no terminal to draw on, 74 when the terminal could not be written.
+    ///   there is no terminal to draw on, 74 when the terminal or the rows could not be written
+    ///   (the reader of standard output gone too).
     func runPick(
         term: String?, list: PreparedList?, settings: MusicVideosSearchFlowCoordinator.Settings, style: OutputStyle,
         fullScreen options: FullScreenOptions?
@@ -43,8 +44,15 @@ extension AppFlowCoordinator {
         guard status == .success, let picked = coordinator.picked else {
             return status == .success ? .interrupted : status  // q, or Esc on the first screen: nothing picked
         }
-        sceneContainer.console.output.write(
-            picked.text(with: StyledListRenderers(container: sceneContainer, style: style)))
+        let output = sceneContainer.console.output
+        output.write(picked.text(with: StyledListRenderers(container: sceneContainer, style: style)))
+        // The rows were the point of the pick: a reader that went away (EPIPE) lost them, which is
+        // no quiet end as for a search's output (`| head -1`) — curl says 23 in the same case.
+        // Any other failure is said by the run's check.
+        if let checked = output as? any CheckedOutput, checked.isStopped, checked.failure == nil {
+            diagnostics.write(prefix + "cannot write the results — the reader of standard output went away\n")
+            return .ioError
+        }
         return .success
     }
 }

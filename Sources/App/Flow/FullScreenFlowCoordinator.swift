@@ -356,6 +356,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
 
     var markedBelow: Int { stack.dropLast().last?.markedRows?.count ?? 0 }
 
+    func rowBelow(of video: MusicVideo) -> PickedRows? { stack.dropLast().last?.pickedRow(of: video) }
+
     func didAsk(_ request: VideoRequest, about video: MusicVideo) {
         let write = { [weak self] (bytes: [UInt8]) in self?.writeToTerminal?(bytes) ?? false }
         switch request {

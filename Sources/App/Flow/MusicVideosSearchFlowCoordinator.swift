@@ -45,7 +45,8 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     /// - Parameters:
     ///   - term: Search for this at once, when given.
     ///   - list: A list command's list (`-i --artists jack`, `-i --top`): start on its rows.
-    /// - Returns: 0 when the user ended the session, 130 when it was cancelled.
+    /// - Returns: 0 when the user ended the session, 130 when it was cancelled, 129 when its
+    ///   terminal hung up.
     func start(term: String?, list: PreparedList? = nil) async -> ExitStatus {
         let (searchScreen, viewModel) = container.makeSearchScreen(
             actions: MusicVideosSearchViewModelActions(showResults: { [weak self] in self?.search(for: $0) }),
@@ -67,6 +68,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
             console.output.write(prompt(for: screen))
             guard let line = await console.input.readLine() else {
                 if Task.isCancelled { return .interrupted }
+                // Its terminal hung up (the end of input or EIO, whether or not SIGHUP came first):
+                // not the user ending the session.
+                if (console.input as? any CheckedInput)?.hasHungUp == true { return .hangUp }
                 console.output.write("\n")
                 return .success
             }

@@ -32,7 +32,7 @@ final class FullScreenSession {
     ///   - term: Search for this at once, when given.
     ///   - list: A list command's list to start on (`-i --artists jack`, `-i --top`).
     /// - Returns: 0 on `q`/Esc/Ctrl-D, 130 on Ctrl-C at idle or cancellation, 131 on Ctrl-\,
-    ///   74 when the terminal could not be written.
+    ///   129 when the terminal hung up, 74 when it could not be written otherwise.
     func run(term: String?, list: PreparedList? = nil) async -> ExitStatus {
         // Started in the background (`mvsearch -i &`): the terminal is entered on `fg` (`resume`).
         let startsInForeground = terminal.isForeground
@@ -44,7 +44,6 @@ final class FullScreenSession {
         defer {
             ticker?.cancel()
             events.stop()
-            removeImages()
             terminal.leave()
         }
         coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
@@ -53,7 +52,8 @@ final class FullScreenSession {
         if startsInForeground { draw() } else { stopUntilForeground() }
         for await event in events.stream {
             if let status = handle(event) { return status }
-            if writeFailed { return .ioError }
+            // A terminal that hung up fails writes with EIO: that is the hangup, not a lost result.
+            if writeFailed { return terminal.hasHungUp ? .hangUp : .ioError }
             updateTicker()
         }
         return .interrupted  // the run was cancelled (SIGINT from outside)
@@ -82,7 +82,9 @@ final class FullScreenSession {
         case .resume:
             resume()
         case .endOfInput:
-            return .success
+            // In raw mode no key ends the input (Ctrl-D is a key): its end, or a read that fails
+            // (EIO), is the terminal hanging up, whether or not its SIGHUP came first.
+            return .hangUp
         }
         return nil
     }
@@ -91,7 +93,6 @@ final class FullScreenSession {
     /// as the terminal itself would for a cooked-mode program, whatever the parent; once continued
     /// (or when the stop was ignored), enter again.
     private func suspend() {
-        removeImages()
         terminal.leave()
         events?.stopJob()
         resume()
@@ -120,13 +121,6 @@ final class FullScreenSession {
         kill(0, SIGTTOU)
     }
 
-    /// Pictures a terminal keeps apart from the text (kitty) are taken off before it is left.
-    private func removeImages() {
-        let bytes = encoder.imagesRemoval
-        guard !bytes.isEmpty, terminal.isEntered, shown?.images.isEmpty == false else { return }
-        _ = terminal.write(bytes)
-    }
-
     private func queueDraw() {
         guard !drawIsQueued else { return }
         drawIsQueued = true
@@ -138,6 +132,9 @@ final class FullScreenSession {
         guard terminal.isEntered else { return }  // suspended: drawn whole on resuming
         let size = terminal.size
         let frame = coordinator.frame(columns: size.columns, rows: size.rows)
+        // Pictures a terminal keeps apart from the text (kitty) are taken off on every way out,
+        // a signal's too, once one has been sent.
+        if !frame.images.isEmpty { terminal.removesOnLeaving(encoder.imagesRemoval) }
         let bytes = encoder.encode(from: shown, to: frame)
         switch bytes.isEmpty ? .written : terminal.write(bytes) {
         case .written: shown = frame

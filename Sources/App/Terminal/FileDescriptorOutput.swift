@@ -13,6 +13,8 @@ protocol CheckedOutput: Sendable {
     /// Why a write failed, e.g. `no space left on device`; `nil` when nothing was lost, or
     /// when the reader went away (`EPIPE`), which is not an error.
     var failure: String? { get }
+    /// Whether writing has stopped: it failed, or the reader went away.
+    var isStopped: Bool { get }
 }
 
 /// Writes to a file descriptor with `write(2)`, whole text at once. When the reader has gone

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Presentation
 import Synchronization
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +14,9 @@ import Synchronization
 protocol CheckedInput: Sendable {
     /// Why reading failed, e.g. `input/output error`; `nil` when the input simply ended.
     var failure: String? { get }
+    /// Whether it ended because its terminal hung up (the end of input or EIO on a terminal whose
+    /// other end has gone): no failure, and not the user ending it either.
+    var hasHungUp: Bool { get }
 }
 
 /// Standard input, read on a thread of its own so the main actor never blocks on it, one line at
@@ -36,10 +40,13 @@ final class StandardInputReader: LineInput, CheckedInput {
         var isSkipping = false
         var lineNumber = 0
         var failure: String?
+        var hasHungUp = false
     }
 
     private let queue = DispatchQueue(label: "mvsearch.stdin")
     private let descriptor: Int32
+    /// Whether the input was a terminal at the start (once hung up, it no longer says it is one).
+    private let isTerminal: Bool
     private let diagnostics: any TextOutput
     private let stopsWhen: @Sendable () -> Bool
     private let state = Mutex(State())
@@ -53,11 +60,14 @@ final class StandardInputReader: LineInput, CheckedInput {
         stopsWhen: @escaping @Sendable () -> Bool = { false }
     ) {
         self.descriptor = descriptor
+        isTerminal = isatty(descriptor) == 1
         self.diagnostics = diagnostics
         self.stopsWhen = stopsWhen
     }
 
     var failure: String? { state.withLock { $0.failure } }
+
+    var hasHungUp: Bool { state.withLock { $0.hasHungUp } }
 
     func readLine() async -> String? {
         guard !stopsWhen() else { return nil }
@@ -75,13 +85,14 @@ final class StandardInputReader: LineInput, CheckedInput {
     /// The next line within the limit, reporting each line skipped; `nil` at the end or on failure.
     private func nextLine() -> String? {
         while true {
-            switch read() {
-            case .line(let line): return line
-            case .end: return nil
-            case .failed(let reason):
+            let outcome = read()
+            if case .line(let line) = outcome { return line }
+            if isTerminal, RawTerminal.hasHungUp(descriptor) {
+                state.withLock { $0.hasHungUp = true }
+            } else if case .failed(let reason) = outcome {
                 state.withLock { $0.failure = reason }
-                return nil
             }
+            return nil
         }
     }
 

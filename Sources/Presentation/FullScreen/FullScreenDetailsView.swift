@@ -212,7 +212,10 @@ public final class FullScreenDetailsView: FullScreenView {
         let page = state.pageHeight(rows: size.rows)
         switch key {
         case .enter where host?.isPicking == true:
-            if let video { host?.didPick(PickedRows([MusicVideosListItemViewModel(video: video)])) }
+            // The list's own row when it has one: a chart's carries the rank.
+            if let video {
+                host?.didPick(host?.rowBelow(of: video) ?? PickedRows([MusicVideosListItemViewModel(video: video)]))
+            }
         case .character("o"): viewModel.didOpenInBrowser()
         case .character("a"): viewModel.didShowArtistVideos()
         case .up, .character("k"): state.scroll(by: -1, columns: size.columns, rows: size.rows)

@@ -161,6 +161,12 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         picksRows && !state.marks.isEmpty ? PickedRows(state.pickedRows) : nil
     }
 
+    public func pickedRow(of video: MusicVideo) -> PickedRows? {
+        guard picksRows, let row = state.rows.first(where: { ($0 as? any MusicVideoRow)?.musicVideo?.id == video.id })
+        else { return nil }
+        return PickedRows([row])
+    }
+
     public func handle(_ key: Key) -> Bool {
         if state.filter?.isEditing == true { return handleFilterKey(key) }
         // A number chooses among rows: with none shown, digits are not the list's.

@@ -21,12 +21,16 @@ public protocol FullScreenHost: AnyObject {
     func didPick(_ rows: PickedRows)
     /// In the picker, how many rows are marked on the list below the screen on top.
     var markedBelow: Int { get }
+    /// In the picker, the row of `video` on the list below the screen on top, as that list writes
+    /// it (a chart's, with its rank); `nil` when the list has none.
+    func rowBelow(of video: MusicVideo) -> PickedRows?
 }
 
 extension FullScreenHost {
     public var isPicking: Bool { false }
     public func didPick(_ rows: PickedRows) {}
     public var markedBelow: Int { 0 }
+    public func rowBelow(of video: MusicVideo) -> PickedRows? { nil }
 }
 
 /// One screen of the full-screen session. It keeps its state (fed by its view model's
@@ -68,11 +72,14 @@ public protocol FullScreenView: AnyObject {
     var isEmpty: Bool { get }
     /// In the picker, the rows marked on this list (Tab), in its order; `nil` when none are.
     var markedRows: PickedRows? { get }
+    /// In the picker, this list's row of `video`, as the list writes it; `nil` when it has none.
+    func pickedRow(of video: MusicVideo) -> PickedRows?
 }
 
 extension FullScreenView {
     public var isEmpty: Bool { false }
     public var markedRows: PickedRows? { nil }
+    public func pickedRow(of video: MusicVideo) -> PickedRows? { nil }
     public var message: String? { nil }
     public func handle(_ mouse: MouseEvent) -> Bool { false }
 }

@@ -65,8 +65,7 @@ public struct PlainHintPhrasing: HintPhrasing {
         switch hint {
         case .tryAgain: "try again"
         case .tryAgainLater: "try again later"
-        case .waitAndTryAgain(let seconds?) where seconds > 0:
-            "wait \(seconds) second\(seconds == 1 ? "" : "s") and try again"
+        case .waitAndTryAgain(let seconds?) where seconds > 0: "wait \(Self.wait(seconds)) and try again"
         case .waitAndTryAgain: "wait a minute and try again"
         case .checkConnection: "check the network connection and try again"
         case .checkServiceAddress: "check the network connection and the service's address, and try again"
@@ -96,6 +95,20 @@ public struct PlainHintPhrasing: HintPhrasing {
         case .installPackage(let package): "install it (e.g. apt-get install \(package))"
         case .upgradePackage(let package): "install a newer one (e.g. apt-get install \(package))"
         case .reinstallPackage(let package): "install the \(package) package again"
+        }
+    }
+}
+
+extension PlainHintPhrasing {
+    /// A wait in the unit a person reads it in, rounded up: seconds up to a minute and a half
+    /// (`90 seconds`), minutes up to an hour and a half (`5 minutes`), hours beyond (`24 hours`):
+    /// never `86400 seconds`.
+    static func wait(_ seconds: Int) -> String {
+        func counted(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s")" }
+        switch seconds {
+        case ...90: return counted(seconds, "second")
+        case ...5400: return counted((seconds + 59) / 60, "minute")
+        default: return counted((seconds + 3599) / 3600, "hour")
         }
     }
 }

@@ -12,11 +12,18 @@ extension APIEndpoints {
     ///   - artworkURL: The URL a video names.
     ///   - pixelSize: Its width and height, in pixels.
     /// - Returns: The endpoint, decoding to the body's bytes; `nil` when the URL is not of that
-    ///   form (the older `…/133x100-99.jpg` come only as they are, in JPEG).
+    ///   form (the older `…/133x100-99.jpg` come only as they are, in JPEG) or not on the store's
+    ///   image hosts (`ArtworkURL`); one on this machine is asked of the base URL instead.
     public static func artwork(at artworkURL: URL, pixelSize: Int) -> Endpoint<Data>? {
-        guard let url = ArtworkURL.png(for: artworkURL, pixelSize: pixelSize) else { return nil }
-        return Endpoint(
-            path: url.absoluteString, isFullPath: true, headers: ["Accept": "image/png"],
-            responseDecoder: RawDataResponseDecoder(maximumBytes: maximumArtworkBytes))
+        let decoder = RawDataResponseDecoder(maximumBytes: maximumArtworkBytes)
+        switch ArtworkURL.png(for: artworkURL, pixelSize: pixelSize) {
+        case .store(let url):
+            return Endpoint(
+                path: url.absoluteString, isFullPath: true, headers: ["Accept": "image/png"], responseDecoder: decoder)
+        case .underBaseURL(let path):
+            return Endpoint(path: path, headers: ["Accept": "image/png"], responseDecoder: decoder)
+        case nil:
+            return nil
+        }
     }
 }
