@@ -133,13 +133,24 @@ private final class OnceResumer: Sendable {
         // Made under the lock, so they go straight into it (a source is not Sendable).
         state.withLock { state in
             state.sources = signals.map { number, name in
-                signal(number, SIG_IGN)
+                // As InterruptionHandler: held since main's first line; on Linux the source reads
+                // them from a signalfd (SIG_IGN would throw them away); on Darwin kqueue reports
+                // them once they are ignored and released.
+                #if canImport(Darwin)
+                    signal(number, SIG_IGN)
+                #endif
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { self.resume(name) }  // The cycle ends when it resumes.
                 source.resume()
                 return source
             }
         }
+        #if canImport(Darwin)
+            var held = sigset_t()
+            sigemptyset(&held)
+            for (number, _) in signals { sigaddset(&held, number) }
+            pthread_sigmask(SIG_UNBLOCK, &held, nil)
+        #endif
     }
 
     func resume(_ name: String) {
