@@ -4,7 +4,7 @@ import Testing
 
 /// Every command the README shows, run on the built binary as a reader would type it, against a
 /// loopback server answering like iTunes: a command that stops working, or one added without a
-/// way to run it here, fails the test. `make install` and `swift test` are CI's.
+/// way to run it here, fails the test. `make install` and `make test` are CI's.
 @Suite("The README's commands")
 struct ReadmeEndToEndTests {
     /// The repository's root, from this file's place in it.
