@@ -1,0 +1,96 @@
+import Foundation
+import Mocks
+import Testing
+
+/// `mvsearch mcp` spoken to byte by byte over pipes, with no SDK: what a newer client probes
+/// with, what a broken one sends, and what ends a session.
+@Suite("mvsearch mcp end to end: raw JSON-RPC")
+struct MCPJSONRPCEndToEndTests {
+    private static let initialize =
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#
+
+    /// Sends one line and waits for the answer, timing it.
+    private static func ask(_ server: LiveProcess, _ line: String) async throws -> ([String: Any], Duration) {
+        let start = ContinuousClock.now
+        try server.write(line + "\n")
+        let answer = try #require(await server.nextLine(timeout: 20), "no answer to \(line): \(server.errorText)")
+        let elapsed = ContinuousClock.now - start
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "not an object: \(answer)")
+        return (object, elapsed)
+    }
+
+    private static func code(_ answer: [String: Any]) -> Int? {
+        (answer["error"] as? [String: Any])?["code"] as? Int
+    }
+
+    @Test(
+        """
+        Given a running mcp, when it gets server/discover, garbage and a batch, then each is \
+        answered -32601, -32700 and -32600 without waiting, and end of input exits 0
+        """)
+    func protocolErrors() async throws {
+        let fake = try FakeITunes.start()
+        defer { fake.stop() }
+        let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString])
+
+        let (discover, discoverTime) = try await Self.ask(
+            server,
+            #"{"jsonrpc":"2.0","id":"probe","method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#
+        )
+        let (garbage, garbageTime) = try await Self.ask(server, "{this is not json")
+        let (batch, batchTime) = try await Self.ask(
+            server, #"[{"jsonrpc":"2.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"ping"}]"#)
+        let (initialized, _) = try await Self.ask(server, Self.initialize)
+        server.closeInput()
+        let status = await server.exitStatus()
+
+        print("mcp raw: server/discover \(discoverTime), garbage \(garbageTime), batch \(batchTime)")
+        #expect(Self.code(discover) == -32601, "\(discover)")
+        #expect(discover["id"] as? String == "probe")
+        #expect(Self.code(garbage) == -32700, "\(garbage)")
+        #expect(garbage.keys.contains("id") && garbage["id"] is NSNull, "\(garbage)")
+        #expect(Self.code(batch) == -32600, "\(batch)")
+        // Under a second each; the bound carries 5 s of slack for a loaded machine.
+        for elapsed in [discoverTime, garbageTime, batchTime] { #expect(elapsed < .seconds(6)) }
+        // The session still works after them.
+        #expect((initialized["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-11-25")
+        #expect(status == 0, "\(server.errorText)")
+        #expect(fake.requests.isEmpty)
+    }
+
+    @Test(
+        """
+        Given a tools/call whose request iTunes holds unanswered, when the client sends \
+        notifications/cancelled for it, then no answer comes for it, a ping is answered, and end \
+        of input exits 0 at once
+        """)
+    func cancelThenEndOfInput() async throws {
+        let fake = try FakeITunes.start(fault: { _, _ in .stall })
+        defer { fake.stop() }
+        let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString])
+        _ = try await Self.ask(server, Self.initialize)
+        try server.write(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n")
+        try server.write(
+            #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"clairo"}}}"#
+                + "\n")
+        #expect(await fake.requestsArrived(1, timeout: 30))
+
+        try server.write(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"# + "\n")
+        let (pong, pingTime) = try await Self.ask(server, #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#)
+        let start = ContinuousClock.now
+        server.closeInput()
+        let status = await server.exitStatus()
+        let exitTime = ContinuousClock.now - start
+        var rest: [String] = []
+        while let line = await server.nextLine(timeout: 5) { rest.append(line) }
+
+        print("mcp raw: ping after a cancel \(pingTime), exit after end of input \(exitTime)")
+        #expect(pong["id"] as? Int == 8 && pong["result"] != nil, "\(pong)")
+        #expect(pingTime < .seconds(6))
+        #expect(status == 0, "\(server.errorText)")
+        #expect(exitTime < .seconds(6))
+        // Nothing answers the cancelled call.
+        #expect(!rest.contains { $0.contains(#""id":7"#) }, "\(rest)")
+    }
+}
