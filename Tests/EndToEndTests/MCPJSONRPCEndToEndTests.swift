@@ -33,6 +33,8 @@ struct MCPJSONRPCEndToEndTests {
         let fake = try FakeITunes.start()
         defer { fake.stop() }
         let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString])
+        // Up and reading: the times below are the answers', not the start's.
+        let (started, startTime) = try await Self.ask(server, #"{"jsonrpc":"2.0","id":0,"method":"ping"}"#)
 
         let (discover, discoverTime) = try await Self.ask(
             server,
@@ -45,7 +47,10 @@ struct MCPJSONRPCEndToEndTests {
         server.closeInput()
         let status = await server.exitStatus()
 
-        print("mcp raw: server/discover \(discoverTime), garbage \(garbageTime), batch \(batchTime)")
+        print(
+            "mcp raw: start and ping \(startTime); server/discover \(discoverTime), garbage \(garbageTime), batch \(batchTime)"
+        )
+        #expect(started["id"] as? Int == 0, "\(started)")
         #expect(Self.code(discover) == -32601, "\(discover)")
         #expect(discover["id"] as? String == "probe")
         #expect(Self.code(garbage) == -32700, "\(garbage)")

@@ -33,7 +33,7 @@ enum TestClients {
     ///   what the script is told.
     static func run(
         _ script: String, _ arguments: [String], environment: [String: String] = MVSearchProcess.environment(),
-        timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation
+        timeout: TimeInterval = 180, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [String: Any] {
         let python = try python(sourceLocation: sourceLocation)
         let result = try await MVSearchProcess.run(

@@ -21,11 +21,14 @@ import os
 import sys
 import time
 
-import anyio
-import anyio.to_thread
-import jsonschema
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
+try:
+    import anyio
+    import anyio.to_thread
+    import jsonschema
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+except ImportError as error:
+    sys.exit(f"{error}: this Python lacks the MCP SDK of Tests/requirements.txt — run `make test`")
 
 
 def server_parameters() -> StdioServerParameters:
