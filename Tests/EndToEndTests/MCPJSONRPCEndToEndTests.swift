@@ -66,6 +66,47 @@ struct MCPJSONRPCEndToEndTests {
 
     @Test(
         """
+        Given a rate budget of 1 request in 3 s (MVSEARCH_RATE=1/3), when two uncached calls come \
+        at once, the second with a progressToken, then it is sent progress saying it waits for \
+        the budget, and both are answered
+        """)
+    func budgetWaitProgress() async throws {
+        let fake = try FakeITunes.start()
+        defer { fake.stop() }
+        let server = try LiveProcess(
+            ["mcp", "--base-url", fake.baseURL.absoluteString],
+            environment: MVSearchProcess.environment(["MVSEARCH_RATE": "1/3"]))
+        _ = try await Self.ask(server, Self.initialize)
+        try server.write(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n")
+
+        try server.write(
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"clairo"}}}"#
+                + "\n")
+        #expect(await fake.requestsArrived(1, timeout: 30))
+        try server.write(
+            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"4ever"},"_meta":{"progressToken":"budget"}}}"#
+                + "\n")
+        var messages: [[String: Any]] = []
+        while messages.filter({ $0["id"] != nil }).count < 2, let line = await server.nextLine(timeout: 30) {
+            if let message = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
+                messages.append(message)
+            }
+        }
+        server.closeInput()
+        #expect(await server.exitStatus() == 0)
+
+        let progress = messages.filter { $0["method"] as? String == "notifications/progress" }
+            .compactMap { $0["params"] as? [String: Any] }
+        #expect(progress.first?["progressToken"] as? String == "budget", "\(messages)")
+        #expect((progress.first?["message"] as? String)?.hasPrefix("waiting ") == true, "\(progress)")
+        #expect((progress.first?["message"] as? String)?.contains("request budget") == true, "\(progress)")
+        let results = messages.filter { $0["id"] != nil }.compactMap { $0["result"] as? [String: Any] }
+        #expect(results.count == 2 && results.allSatisfy { $0["isError"] as? Bool != true }, "\(messages)")
+        #expect(fake.requests.count == 2)
+    }
+
+    @Test(
+        """
         Given a tools/call whose request iTunes holds unanswered, when the client sends \
         notifications/cancelled for it, then no answer comes for it, a ping is answered, and end \
         of input exits 0 at once

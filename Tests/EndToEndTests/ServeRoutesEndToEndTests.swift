@@ -137,6 +137,33 @@ struct ServeRoutesEndToEndTests {
 
     @Test(
         """
+        Given a rate budget of 1 request a minute (MVSEARCH_RATE=1/60) spent by a first search, \
+        when curl asks another search with --timeout 2, then 429 at once with a Retry-After near \
+        the minute, and iTunes is asked once
+        """)
+    func budgetSpent() async throws {
+        let fake = try Self.fake()
+        defer { fake.stop() }
+        let serve = try await ServeProcess.start(
+            fake: fake, ["--timeout", "2"], environment: MVSearchProcess.environment(["MVSEARCH_RATE": "1/60"]))
+
+        let first = try await Curl.get("\(serve.root)/v1/search?term=clairo")
+        let start = ContinuousClock.now
+        let second = try await Curl.get("\(serve.root)/v1/search?term=4ever")
+        let elapsed = ContinuousClock.now - start
+        #expect(await serve.stop() == 0)
+
+        print("serve: 429 for a spent budget after \(elapsed)")
+        #expect(first.status == 200)
+        #expect(second.status == 429 && second.errorCode == "rate_limited", "\(second.object ?? [:])")
+        let retryAfter = second.headers["retry-after"].flatMap { Int($0) } ?? 0
+        #expect((30...60).contains(retryAfter), "Retry-After: \(retryAfter)")
+        #expect(elapsed < .seconds(2 + 5))
+        #expect(fake.requests.count == 1)
+    }
+
+    @Test(
+        """
         Given a search answered with an ETag and Cache-Control max-age, when curl asks again with \
         If-None-Match, then 304 without a body; with another tag, 200 again
         """)
