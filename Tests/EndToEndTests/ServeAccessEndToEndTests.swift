@@ -64,4 +64,29 @@ struct ServeAccessEndToEndTests {
         #expect(localhost.status == 200)
         #expect(own.status == 200)
     }
+
+    @Test(
+        """
+        Given serve without --cors, when a page's Origin asks, then no CORS header; given --cors \
+        ORIGIN, then that origin is allowed (its preflight 204) and another is not
+        """)
+    func cors() async throws {
+        let origin = "https://app.example"
+        let plain = try await ServeProcess.start(fake: nil)
+        let unasked = try await Curl.get("\(plain.root)/healthz", headers: ["Origin: \(origin)"])
+        #expect(await plain.stop() == 0)
+        let cors = try await ServeProcess.start(fake: nil, ["--cors", origin])
+        let allowed = try await Curl.get("\(cors.root)/healthz", headers: ["Origin: \(origin)"])
+        let other = try await Curl.get("\(cors.root)/healthz", headers: ["Origin: https://evil.example"])
+        let preflight = try await Curl.get(
+            "\(cors.root)/v1/search?term=clairo", headers: ["Origin: \(origin)", "Access-Control-Request-Method: GET"],
+            method: "OPTIONS")
+        #expect(await cors.stop() == 0)
+
+        #expect(unasked.status == 200 && unasked.headers["access-control-allow-origin"] == nil)
+        #expect(allowed.status == 200 && allowed.headers["access-control-allow-origin"] == origin)
+        #expect(other.status == 200 && other.headers["access-control-allow-origin"] == nil)
+        #expect(preflight.status == 204 && preflight.headers["access-control-allow-origin"] == origin)
+        #expect(preflight.headers["access-control-allow-methods"] == "GET, HEAD")
+    }
 }

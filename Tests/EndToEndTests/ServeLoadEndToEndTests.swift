@@ -63,6 +63,22 @@ struct ServeLoadEndToEndTests {
 
     @Test(
         """
+        Given 128 idle connections (the cap), when another client asks, then 503 with \
+        Retry-After; once they close, it is answered
+        """)
+    func connectionCap() async throws {
+        let serve = try await ServeProcess.start(fake: nil)
+
+        let report = try await TestClients.run("http_client.py", ["cap", "\(serve.root)/healthz", "128"])
+        #expect(await serve.stop() == 0)
+
+        #expect(report["status"] as? Int == 503, "\(report)")
+        #expect(report["retryAfter"] as? String != nil)
+        #expect(report["later"] as? Int == 200)
+    }
+
+    @Test(
+        """
         Given one kept-alive connection, when it carries 1,000 searches, then all are 200 on that \
         one connection and the server's resident memory grows by less than 2 MiB from the 100th \
         to the 1,000th

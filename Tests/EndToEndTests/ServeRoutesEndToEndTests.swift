@@ -170,7 +170,7 @@ struct ServeRoutesEndToEndTests {
     func notModified() async throws {
         let fake = try Self.fake()
         defer { fake.stop() }
-        let serve = try await ServeProcess.start(fake: fake)
+        let serve = try await ServeProcess.start(fake: fake, ["-v"])
         let url = "\(serve.root)/v1/search?term=clairo"
 
         let first = try await Curl.get(url)
@@ -186,5 +186,9 @@ struct ServeRoutesEndToEndTests {
         #expect(other.status == 200 && other.body == first.body)
         // One request reached iTunes: the response cache answered the others.
         #expect(fake.requests.count == 1)
+        // -v: one access-log line a request.
+        let log = serve.live.errorText.split(separator: "\n").filter { $0.contains(#""GET /v1/search?term=clairo""#) }
+        #expect(log.count == 3, "\(serve.live.errorText)")
+        #expect(log.map { $0.split(separator: " ")[4] } == ["200", "304", "200"], "\(log)")
     }
 }

@@ -7,6 +7,8 @@ and the Swift test asserts it.
   keepalive URL N PID     N sequential GETs on one kept-alive connection (http.client): the
                           statuses, how many connections it took, and the server's VmRSS (from
                           /proc/PID/status) after the first 100 and after all N
+  cap URL N               N connections opened and left idle, then one GET of URL: its status
+                          (and Retry-After), then, once the N are closed, another GET's status
   slowloris URL SLOW      SLOW connections trickling a request's head a byte a second, and while
                           they hang, one ordinary GET of URL: its status and time, then how long
                           the server took to drop each slow connection
@@ -133,10 +135,38 @@ def slowloris(url: str, slow: int) -> dict:
     return {"ordinary": ordinary, "droppedAfterSeconds": dropped}
 
 
+def cap(url: str, count: int) -> dict:
+    host, port, target = split(url)
+    idle = [socket.create_connection((host, port), timeout=60) for _ in range(count)]
+
+    def ask() -> tuple:
+        connection = http.client.HTTPConnection(host, port, timeout=60)
+        connection.request("GET", target)
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        return response.status, response.getheader("Retry-After")
+
+    status, retry_after = ask()
+    for connection in idle:
+        connection.close()
+    # The server notices the closed connections as it polls them: ask again as its 503 says
+    # (Retry-After), at most 10 times.
+    later = None
+    for _ in range(10):
+        later, wait = ask()
+        if later != 503:
+            break
+        time.sleep(int(wait or "1"))
+    return {"status": status, "retryAfter": retry_after, "later": later}
+
+
 if __name__ == "__main__":
     mode, arguments = sys.argv[1], sys.argv[2:]
     if mode == "concurrent":
         report = concurrent(arguments[0], int(arguments[1]))
+    elif mode == "cap":
+        report = cap(arguments[0], int(arguments[1]))
     elif mode == "keepalive":
         report = keepalive(arguments[0], int(arguments[1]), int(arguments[2]))
     else:
