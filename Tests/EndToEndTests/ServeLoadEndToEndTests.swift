@@ -119,9 +119,9 @@ struct ServeLoadEndToEndTests {
         let serve = try await ServeProcess.start(fake: fake)
         let client = try LiveProcess(
             [
-                "--silent", "--noproxy", "*", "--max-time", "30", "--output", "/dev/null", "--write-out",
+                "--disable", "--silent", "--noproxy", "*", "--max-time", "30", "--output", "/dev/null", "--write-out",
                 "%{http_code}\n", "\(serve.root)/v1/search?term=slow",
-            ], executable: URL(fileURLWithPath: "/usr/bin/curl"))
+            ], environment: Curl.environment, executable: Curl.executable)
         #expect(await fake.requestsArrived(1, timeout: 30))
 
         serve.live.signal(SIGTERM)

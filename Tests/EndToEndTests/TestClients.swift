@@ -83,16 +83,20 @@ enum Curl {
     static func get(
         _ url: String, headers: [String] = [], method: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CurlAnswer {
-        var arguments = ["--silent", "--show-error", "--include", "--noproxy", "*", "--max-time", "30"]
+        // --disable first: no ~/.curlrc of anyone's.
+        var arguments = ["--disable", "--silent", "--show-error", "--include", "--noproxy", "*", "--max-time", "30"]
         if let method { arguments += ["--request", method] }
         for header in headers { arguments += ["--header", header] }
         arguments.append(url)
-        let result = try await MVSearchProcess.run(
-            arguments, environment: MVSearchProcess.environment(), executable: URL(fileURLWithPath: "/usr/bin/curl"))
+        let result = try await MVSearchProcess.run(arguments, environment: environment, executable: executable)
         try #require(result.status == 0, "curl \(url): \(result.stderr)", sourceLocation: sourceLocation)
         return try #require(
             parse(Data(result.stdout.utf8)), "curl \(url): \(result.stdout)", sourceLocation: sourceLocation)
     }
+
+    static let executable = URL(fileURLWithPath: "/usr/bin/curl")
+    /// No proxy variables, nothing of the developer's shell.
+    static let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
 
     private static func parse(_ data: Data) -> CurlAnswer? {
         guard let end = data.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
