@@ -55,12 +55,12 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// The next line on stdout (without its newline), or `nil` at its end or after `timeout`.
-    func nextLine(timeout: TimeInterval = 20) async -> String? {
+    func nextLine(timeout: TimeInterval = 60) async -> String? {
         await MVSearchProcess.offPool { self.output.next(timeout: timeout) }
     }
 
     /// The first line on stderr that `matches`, waiting for it at most `timeout`.
-    func errorLine(timeout: TimeInterval = 20, where matches: @escaping @Sendable (String) -> Bool) async -> String? {
+    func errorLine(timeout: TimeInterval = 60, where matches: @escaping @Sendable (String) -> Bool) async -> String? {
         await MVSearchProcess.offPool { self.errors.first(where: matches, timeout: timeout) }
     }
 
@@ -73,7 +73,7 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// The exit status, once it exits; `nil` (and the process killed) after `timeout`.
-    func exitStatus(timeout: TimeInterval = 20) async -> Int32? {
+    func exitStatus(timeout: TimeInterval = 60) async -> Int32? {
         let process = process
         return await MVSearchProcess.offPool {
             let exited = DispatchSemaphore(value: 0)

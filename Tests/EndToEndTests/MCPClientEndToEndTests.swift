@@ -151,8 +151,8 @@ struct MCPClientEndToEndTests {
         let report = try TestClients.report(lines.joined(separator: "\n"), of: "mcp_client.py cancel")
         #expect(report["cancelled"] as? Bool == true)
         #expect(report["answered"] as? Bool == false)
-        // The ping's deadline has 5 s of slack; its time is in the report.
-        #expect((report["pingSeconds"] as? Double ?? 99) < 5, "\(report)")
+        // Milliseconds on a quiet machine; a server still tied to the stalled call would take 60 s.
+        #expect((report["pingSeconds"] as? Double ?? 99) < 15, "\(report)")
         let after = report["after"] as? [String: Any]
         #expect(after?["isError"] as? Bool == false, "\(after ?? [:])")
         #expect((after?["structuredContent"] as? [String: Any])?["videos"] as? [Any] != nil)

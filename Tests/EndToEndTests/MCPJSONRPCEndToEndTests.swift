@@ -13,7 +13,7 @@ struct MCPJSONRPCEndToEndTests {
     private static func ask(_ server: LiveProcess, _ line: String) async throws -> ([String: Any], Duration) {
         let start = ContinuousClock.now
         try server.write(line + "\n")
-        let answer = try #require(await server.nextLine(timeout: 20), "no answer to \(line): \(server.errorText)")
+        let answer = try #require(await server.nextLine(timeout: 60), "no answer to \(line): \(server.errorText)")
         let elapsed = ContinuousClock.now - start
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "not an object: \(answer)")
@@ -56,8 +56,9 @@ struct MCPJSONRPCEndToEndTests {
         #expect(Self.code(garbage) == -32700, "\(garbage)")
         #expect(garbage.keys.contains("id") && garbage["id"] is NSNull, "\(garbage)")
         #expect(Self.code(batch) == -32600, "\(batch)")
-        // Under a second each; the bound carries 5 s of slack for a loaded machine.
-        for elapsed in [discoverTime, garbageTime, batchTime] { #expect(elapsed < .seconds(6)) }
+        // Under a second each on a quiet machine. The bound is what matters to a newer client:
+        // well before its server/discover times out (10 s in the MCP Python SDK) and it gives up.
+        for elapsed in [discoverTime, garbageTime, batchTime] { #expect(elapsed < .seconds(9)) }
         // The session still works after them.
         #expect((initialized["result"] as? [String: Any])?["protocolVersion"] as? String == "2025-11-25")
         #expect(status == 0, "\(server.errorText)")
@@ -66,28 +67,27 @@ struct MCPJSONRPCEndToEndTests {
 
     @Test(
         """
-        Given a rate budget of 1 request in 3 s (MVSEARCH_RATE=1/3), when two uncached calls come \
-        at once, the second with a progressToken, then it is sent progress saying it waits for \
-        the budget, and both are answered
+        Given a rate budget of 1 request in 5 s (MVSEARCH_RATE=1/5), when two uncached calls with \
+        progress tokens come together, then the one that waits is sent progress saying it waits \
+        for the budget, and both are answered
         """)
     func budgetWaitProgress() async throws {
         let fake = try FakeITunes.start()
         defer { fake.stop() }
         let server = try LiveProcess(
             ["mcp", "--base-url", fake.baseURL.absoluteString],
-            environment: MVSearchProcess.environment(["MVSEARCH_RATE": "1/3"]))
+            environment: MVSearchProcess.environment(["MVSEARCH_RATE": "1/5"]))
         _ = try await Self.ask(server, Self.initialize)
-        try server.write(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n")
 
+        // One write: both calls start at once, so one takes the budget's slot and the other waits.
         try server.write(
-            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"clairo"}}}"#
-                + "\n")
-        #expect(await fake.requestsArrived(1, timeout: 30))
-        try server.write(
-            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"4ever"},"_meta":{"progressToken":"budget"}}}"#
-                + "\n")
+            [
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"clairo"},"_meta":{"progressToken":"two"}}}"#,
+                #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"4ever"},"_meta":{"progressToken":"three"}}}"#,
+            ].joined(separator: "\n") + "\n")
         var messages: [[String: Any]] = []
-        while messages.filter({ $0["id"] != nil }).count < 2, let line = await server.nextLine(timeout: 30) {
+        while messages.filter({ $0["id"] != nil }).count < 2, let line = await server.nextLine() {
             if let message = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
                 messages.append(message)
             }
@@ -97,9 +97,10 @@ struct MCPJSONRPCEndToEndTests {
 
         let progress = messages.filter { $0["method"] as? String == "notifications/progress" }
             .compactMap { $0["params"] as? [String: Any] }
-        #expect(progress.first?["progressToken"] as? String == "budget", "\(messages)")
-        #expect((progress.first?["message"] as? String)?.hasPrefix("waiting ") == true, "\(progress)")
-        #expect((progress.first?["message"] as? String)?.contains("request budget") == true, "\(progress)")
+        #expect(progress.count == 1, "\(messages)")
+        #expect(["two", "three"].contains(progress.first?["progressToken"] as? String ?? ""), "\(progress)")
+        let message = progress.first?["message"] as? String ?? ""
+        #expect(message.hasPrefix("waiting ") && message.contains("for the request budget (1 in 5 s)"), "\(message)")
         let results = messages.filter { $0["id"] != nil }.compactMap { $0["result"] as? [String: Any] }
         #expect(results.count == 2 && results.allSatisfy { $0["isError"] as? Bool != true }, "\(messages)")
         #expect(fake.requests.count == 2)
@@ -133,9 +134,10 @@ struct MCPJSONRPCEndToEndTests {
 
         print("mcp raw: ping after a cancel \(pingTime), exit after end of input \(exitTime)")
         #expect(pong["id"] as? Int == 8 && pong["result"] != nil, "\(pong)")
-        #expect(pingTime < .seconds(6))
+        // Milliseconds on a quiet machine; a server still tied to the stalled call would take 60 s.
+        #expect(pingTime < .seconds(15))
         #expect(status == 0, "\(server.errorText)")
-        #expect(exitTime < .seconds(6))
+        #expect(exitTime < .seconds(15))
         // Nothing answers the cancelled call.
         #expect(!rest.contains { $0.contains(#""id":7"#) }, "\(rest)")
     }
