@@ -120,7 +120,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Catalog", "Data", "Domain", "Networking", "Presentation", "Platform", "Reactive", "TerminalUI",
+                "App", "Catalog", "HTTPServer", "JSON", "MCPServer", "Data", "Domain", "Networking", "Presentation",
+                "Platform", "Reactive", "TerminalUI",
                 "Mocks",
             ],
             swiftSettings: strictSettings

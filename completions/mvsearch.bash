@@ -1,12 +1,16 @@
 # bash completion for mvsearch                                    -*- shell-script -*-
 # Works with bash 3.2 and later.
-# Options, their values (--format, --by, --sort, the keys of --json), and recent searches as terms.
+# Options, their values (--format, --by, --sort, the keys of --json), recent searches as terms, and
+# `serve` and `mcp` as the first word, each with the options it takes.
 # Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --sort --reverse --timeout
 --retries --base-url --no-cache --offline --no-color --no-colour --no-mouse --no-images -i --interactive --pick --id --artist-id --artists --top --genre
 --history
---clear-history --settings -v --verbose -h --help --version'
+--clear-history --settings -v --verbose -h --help --version --genres'
+# After `serve` or `mcp`: the options both take, and those only serve takes.
+_mvsearch_service_options='-l --limit -c --country --timeout --retries --base-url --no-cache --offline -v --verbose -h --help'
+_mvsearch_serve_options='--listen --token-file --cors'
 _mvsearch_formats='table plain json jsonl'
 _mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
 country currency price url artistUrl previewUrl artworkUrl name rank term'
@@ -69,8 +73,26 @@ _mvsearch() {
         [[ $current == *,* || -n $prefix || ${COMP_WORDS[COMP_CWORD - 1]} == = ]] || _mvsearch_terms "$current"
         return 0
         ;;
-    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id | --genre)
+    --token-file)
+        COMPREPLY=($(compgen -f -- "$current"))
+        ((${#COMPREPLY[@]})) && [[ -n $prefix ]] && COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
+        compopt -o filenames 2>/dev/null
         return 0
+        ;;
+    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id | --genre | --listen | --cors)
+        return 0
+        ;;
+    esac
+
+    # `serve` and `mcp` as the first word choose a front end: its options, and no term.
+    case ${COMP_WORDS[1]} in
+    serve | mcp)
+        if ((COMP_CWORD > 1)); then
+            local options=$_mvsearch_service_options
+            [[ ${COMP_WORDS[1]} == serve ]] && options+=" $_mvsearch_serve_options"
+            COMPREPLY=($(compgen -W "$options" -- "$current"))
+            return 0
+        fi
         ;;
     esac
 
@@ -78,6 +100,7 @@ _mvsearch() {
         COMPREPLY=($(compgen -W "$_mvsearch_options" -- "$current"))
         return 0
     fi
+    ((COMP_CWORD == 1)) && COMPREPLY=($(compgen -W 'serve mcp' -- "$current"))
     _mvsearch_terms "$current"
 }
 

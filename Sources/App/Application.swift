@@ -158,6 +158,11 @@ struct Application {
             return await coordinator.clearHistory()
         case .settings, .service:
             return .success  // run before anything was made
+        case .operation(let operation, let arguments):
+            return await OperationCommand.run(
+                operation, arguments: arguments, style: style,
+                services: coordinator.sceneContainer.dependencies.services,
+                console: console)
         }
     }
 

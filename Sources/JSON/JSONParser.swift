@@ -160,6 +160,13 @@ struct JSONParser {
         position += 1
         var utf8: [UInt8] = []
         while true {
+            let runStart = position
+            while position < bytes.count, bytes[position] >= 0x20, bytes[position] != UInt8(ascii: "\""),
+                bytes[position] != UInt8(ascii: "\\")
+            {
+                position += 1
+            }
+            utf8.append(contentsOf: bytes[runStart..<position])
             let byte = try peek()
             switch byte {
             case UInt8(ascii: "\""):
@@ -169,11 +176,8 @@ struct JSONParser {
             case UInt8(ascii: "\\"):
                 position += 1
                 try parseEscape(into: &utf8)
-            case 0..<0x20:
+            default:  // a control character: the run above stops only at these three kinds
                 throw failure(.invalidString)
-            default:
-                utf8.append(byte)
-                position += 1
             }
         }
     }

@@ -14,7 +14,18 @@ extension JSONValue {
     public static func parse(_ bytes: some Collection<UInt8>, maximumDepth: Int = 64) throws(JSONParseError)
         -> JSONValue
     {
-        var parser = JSONParser(bytes: Array(bytes), maximumDepth: maximumDepth)
+        try parse(Array(bytes), maximumDepth: maximumDepth)
+    }
+
+    /// Parses one JSON text from an array of bytes; see `parse(_:maximumDepth:)`. (Not generic,
+    /// so that a caller in another module gets the specialised parser without a copy.)
+    /// - Parameters:
+    ///   - bytes: The UTF-8 text.
+    ///   - maximumDepth: The deepest nesting accepted.
+    /// - Returns: The value.
+    /// - Throws: `JSONParseError`.
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = 64) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }
 

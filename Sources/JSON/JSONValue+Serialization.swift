@@ -89,25 +89,56 @@ private struct JSONWriter {
 
     private mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x22: output.append(contentsOf: #"\""#.utf8)
-            case 0x5C: output.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20, 0x7F, 0x2028, 0x2029:
-                let code = scalar.value
-                output.append(contentsOf: #"\u"#.utf8)
-                for shift in stride(from: 12, through: 0, by: -4) {
-                    output.append(Self.hexDigits[Int((code >> UInt32(shift)) & 0xF)])
-                }
-            default:
-                UTF8.encode(scalar) { output.append($0) }
-            }
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+            Array(string.utf8).withUnsafeBufferPointer { writeEscaped($0) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs of bytes that need no escape whole; escapes `"`, `\`, C0 controls, DEL and
+    /// U+2028 / U+2029 (UTF-8 `E2 80 A8` / `E2 80 A9`).
+    private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isSeparator =
+                byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || isSeparator else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: bytes[runStart..<index])
+            if isSeparator {
+                writeUnicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                index += 3
+            } else {
+                writeEscape(byte)
+                index += 1
+            }
+            runStart = index
+        }
+        output.append(contentsOf: bytes[runStart..<index])
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: output.append(contentsOf: #"\""#.utf8)
+        case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        default: writeUnicodeEscape(UInt32(byte))
+        }
+    }
+
+    private mutating func writeUnicodeEscape(_ code: UInt32) {
+        output.append(contentsOf: #"\u"#.utf8)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(Self.hexDigits[Int((code >> UInt32(shift)) & 0xF)])
+        }
     }
 }

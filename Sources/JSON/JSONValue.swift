@@ -1,7 +1,8 @@
 /// A JSON value: what a JSON text parses into and what `serialized()` writes.
 ///
-/// Integers that fit `Int` are `.integer`; every other number is `.number`. Objects keep their
-/// members in order (see `JSONObject`).
+/// Integers that fit `Int` are `.integer`; every other number is `.number` (so `.integer(3)` and
+/// `.number(3)` are different values: `3` and `3.0` in JSON text). Objects keep their members
+/// in order (see `JSONObject`).
 public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null

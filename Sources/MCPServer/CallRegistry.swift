@@ -22,13 +22,22 @@ final class CallRegistry: Sendable {
     /// The number of calls in flight.
     var count: Int { state.withLock { $0.tasks.count } }
 
+    /// Why a call could not be given room.
+    enum Refusal: Error {
+        case duplicateID
+        case full
+    }
+
     /// Makes room for a call.
-    /// - Returns: `false` when a call with this id is already in flight.
-    func reserve(_ id: JSONRPCID) -> Bool {
-        state.withLock { state in
-            guard state.tasks[id] == nil else { return false }
+    /// - Parameters:
+    ///   - id: The call's request id.
+    ///   - limit: The most calls in flight at once.
+    /// - Throws: `Refusal` when a call with this id is already in flight, or `limit` are.
+    func reserve(_ id: JSONRPCID, limit: Int) throws(Refusal) {
+        try state.withLock { state throws(Refusal) in
+            guard state.tasks[id] == nil else { throw .duplicateID }
+            guard state.tasks.count < limit else { throw .full }
             state.tasks[id] = .some(nil)
-            return true
         }
     }
 

@@ -30,6 +30,8 @@ public struct JSONRPCError: Error, Sendable, Hashable {
     public static let invalidParamsCode = -32602
     /// -32603: the server failed.
     public static let internalErrorCode = -32603
+    /// -32000 (in the range JSON-RPC leaves to servers): too many requests at once.
+    public static let serverBusyCode = -32000
 
     /// A -32700 error.
     /// - Parameter message: The description.

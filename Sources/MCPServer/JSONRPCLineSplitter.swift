@@ -29,9 +29,14 @@ public struct JSONRPCLineSplitter: Sendable {
     /// Takes the next bytes of the stream.
     /// - Parameter chunk: The bytes.
     /// - Returns: The lines they complete, and any line found too long, in order.
-    public mutating func append(_ chunk: some Collection<UInt8>) -> [Event] {
+    public mutating func append(_ chunk: [UInt8]) -> [Event] { append(chunk[...]) }
+
+    /// Takes the next bytes of the stream.
+    /// - Parameter chunk: The bytes.
+    /// - Returns: The lines they complete, and any line found too long, in order.
+    public mutating func append(_ chunk: ArraySlice<UInt8>) -> [Event] {
         var events: [Event] = []
-        var rest = chunk[...]
+        var rest = chunk
         while let newline = rest.firstIndex(of: 0x0A) {
             let piece = rest[..<newline]
             rest = rest[rest.index(after: newline)...]

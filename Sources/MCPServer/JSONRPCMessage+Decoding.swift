@@ -24,7 +24,7 @@ extension JSONRPCMessage {
     ///   - maximumDepth: The deepest nesting accepted in the JSON.
     /// - Returns: The message.
     /// - Throws: `JSONRPCDecodingFailure` with the error to answer.
-    public static func decode(_ bytes: some Collection<UInt8>, maximumDepth: Int = 64)
+    public static func decode(_ bytes: [UInt8], maximumDepth: Int = 64)
         throws(JSONRPCDecodingFailure) -> JSONRPCMessage
     {
         let value: JSONValue

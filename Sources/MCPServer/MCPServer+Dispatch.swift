@@ -89,8 +89,17 @@ extension MCPServer {
             }
             token = valid
         }
-        guard calls.reserve(id) else {
-            throw JSONRPCError.invalidRequest("Invalid Request: request id \(id) is already in use")
+        do {
+            try calls.reserve(id, limit: maximumConcurrentCalls)
+        } catch {
+            switch error {
+            case .duplicateID:
+                throw JSONRPCError.invalidRequest("Invalid Request: request id \(id) is already in use")
+            case .full:
+                throw JSONRPCError(
+                    code: JSONRPCError.serverBusyCode,
+                    message: "Server busy: \(maximumConcurrentCalls) tool calls are running; retry when one ends")
+            }
         }
         let (calls, output, log) = (self.calls, self.output, self.log)
         let context = MCPToolContext(requestID: id, progressToken: token) { params in

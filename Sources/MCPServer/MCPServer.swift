@@ -18,7 +18,8 @@ import Platform
 /// a client that skips the handshake still gets answers). Every tool call runs in a task of its
 /// own, so a slow call never holds up another; `notifications/cancelled` cancels the call's
 /// task and the call is then never answered. The output carries protocol messages only, each
-/// written whole; diagnostics go to `log`.
+/// written whole; diagnostics go to `log`. Writes block while the client does not read (nothing
+/// is buffered without bound), so a client must read its input while it writes ours.
 public final class MCPServer: Sendable {
     /// The protocol revisions spoken, newest first; `initialize` answers the client's when it
     /// is one of them, the newest otherwise.
@@ -33,6 +34,7 @@ public final class MCPServer: Sendable {
     private let input: Int32
     private let gracePeriod: Duration
     private let maximumLineLength: Int
+    let maximumConcurrentCalls: Int
     private let exit: OneShot<MCPServerExit>
 
     /// A server; nothing is read before `run()`.
@@ -45,10 +47,12 @@ public final class MCPServer: Sendable {
     ///   - gracePeriod: How long calls in flight may run on after the input ends.
     ///   - maximumLineLength: The longest message accepted, in bytes; a longer line is answered
     ///     with -32600 and skipped.
+    ///   - maximumConcurrentCalls: The most tool calls run at once; another is answered with
+    ///     error -32000 (server busy) until one ends.
     ///   - log: Where diagnostics go (standard error in a front end); never the output.
     public init(
         info: MCPServerInfo, tools: [MCPTool], input: Int32 = 0, output: Int32 = 1,
-        gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20,
+        gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20, maximumConcurrentCalls: Int = 64,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.info = info
@@ -57,6 +61,7 @@ public final class MCPServer: Sendable {
         self.input = input
         self.gracePeriod = gracePeriod
         self.maximumLineLength = maximumLineLength
+        self.maximumConcurrentCalls = maximumConcurrentCalls
         self.log = log
         let exit = OneShot<MCPServerExit>()
         self.exit = exit

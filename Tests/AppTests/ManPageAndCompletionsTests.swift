@@ -1,4 +1,6 @@
+import Catalog
 import Foundation
+import Networking
 import Presentation
 import Testing
 
@@ -20,6 +22,22 @@ struct ManPageAndCompletionsTests {
     private static let allNames = Set(CommandLineOption.all.flatMap(\.names))
     /// The names `--help` shows.
     private static let shownNames = Set(CommandLineOption.all.flatMap { [$0.short, $0.long].compactMap { $0 } })
+
+    /// The names of the options only `serve` or `mcp` take (`--listen`): offered after the
+    /// front end's word only.
+    private static let frontEndOnlyNames = Set(
+        CommandLineOption.all.filter { $0.scopes.isSubset(of: CommandLineOption.Scope.services) }.flatMap(\.names))
+
+    /// The names offered after `serve` or `mcp`: the options the table scopes to that front end
+    /// (among others), and `-v` and `-h`, which suit every run.
+    private static func frontEndNames(_ scope: CommandLineOption.Scope) -> Set<String> {
+        let everywhere = Set(CommandLineOption.Scope.allCases)
+        return Set(
+            CommandLineOption.all.filter { option in
+                option.scopes.contains(scope)
+                    && (option.scopes != everywhere || ["--verbose", "--help"].contains(option.long))
+            }.flatMap(\.names))
+    }
 
     private static func choices(of name: String) -> [String] {
         CommandLineOption.named(name)?.choices ?? []
@@ -100,8 +118,12 @@ struct ManPageAndCompletionsTests {
     func bash() throws {
         let script = try Self.text("completions/mvsearch.bash")
         let options = Self.words(of: "_mvsearch_options", in: script)
-        #expect(Set(options) == Self.allNames)
-        #expect(options.count == Self.allNames.count)
+        #expect(Set(options) == Self.allNames.subtracting(Self.frontEndOnlyNames))
+        #expect(options.count == Set(options).count)
+        // After `serve` or `mcp`: what both take, and what serve alone takes.
+        let shared = Self.words(of: "_mvsearch_service_options", in: script)
+        #expect(Set(shared) == Self.frontEndNames(.mcp))
+        #expect(Set(shared + Self.words(of: "_mvsearch_serve_options", in: script)) == Self.frontEndNames(.serve))
         #expect(Self.words(of: "_mvsearch_formats", in: script) == Self.choices(of: "--format"))
         #expect(Self.words(of: "_mvsearch_attributes", in: script) == Self.choices(of: "--by"))
         #expect(Self.words(of: "_mvsearch_sorts", in: script) == Self.choices(of: "--sort"))
@@ -120,7 +142,19 @@ struct ManPageAndCompletionsTests {
         let start = try #require(script.range(of: "_arguments -s -S \\\n")).upperBound
         let end = try #require(script.range(of: "'*:search term:_mvsearch_terms'\n}")).lowerBound
         let specs = String(script[start..<end])
-        #expect(Self.optionNames(in: specs) == Self.allNames)
+        #expect(Self.optionNames(in: specs) == Self.allNames.subtracting(Self.frontEndOnlyNames))
+        // After `serve` or `mcp`, `_mvsearch_service`: what both take, and serve's own options.
+        let service = try #require(script.range(of: "\n_mvsearch_service() {\n")).upperBound
+        let serviceEnd = try #require(script[service...].range(of: "\n}\n")).lowerBound
+        let serviceBody = script[service..<serviceEnd]
+        let serveOnly = try #require(serviceBody.range(of: "serve_only=(\n")).upperBound
+        let serveOnlyEnd = try #require(serviceBody[serveOnly...].range(of: "\n  )\n")).lowerBound
+        #expect(
+            Self.optionNames(in: String(serviceBody[serveOnly..<serveOnlyEnd]))
+                == Self.frontEndNames(.serve).subtracting(Self.frontEndNames(.mcp)))
+        let shared = try #require(serviceBody.range(of: "_arguments -s -S \\\n")).upperBound
+        #expect(Self.optionNames(in: String(serviceBody[shared...])) == Self.frontEndNames(.mcp))
+        #expect(serviceBody.hasSuffix("\n    $serve_only"))
         #expect(specs.contains(":(\(Self.choices(of: "--format").joined(separator: " ")))'"))
         #expect(specs.contains(":(\(Self.choices(of: "--by").joined(separator: " ")))'"))
         #expect(specs.contains(":(\(Self.choices(of: "--sort").joined(separator: " ")))'"))
@@ -135,9 +169,21 @@ struct ManPageAndCompletionsTests {
         var names = Set<String>()
         for line in script.split(separator: "\n") where line.hasPrefix("complete -c mvsearch") {
             let words = line.split(separator: " ")
+            var lineNames = Set<String>()
             for (index, word) in words.enumerated().dropLast() {
-                if word == "-s" { names.insert("-" + words[index + 1]) }
-                if word == "-l" { names.insert("--" + words[index + 1]) }
+                if word == "-s" { lineNames.insert("-" + words[index + 1]) }
+                if word == "-l" { lineNames.insert("--" + words[index + 1]) }
+            }
+            names.formUnion(lineNames)
+            // Serve's own options only after `serve`; those both front ends take everywhere; the
+            // others only without a front end.
+            guard !lineNames.isEmpty else { continue }
+            if lineNames.isSubset(of: Self.frontEndOnlyNames) {
+                #expect(line.contains(" -n '__mvsearch_service serve' "), "\(line)")
+            } else if lineNames.isSubset(of: Self.frontEndNames(.mcp)) {
+                #expect(!line.contains("__mvsearch_service"), "\(line)")
+            } else {
+                #expect(line.contains(" -n 'not __mvsearch_service' "), "\(line)")
             }
         }
         #expect(names == Self.allNames)
@@ -148,6 +194,44 @@ struct ManPageAndCompletionsTests {
         let sort = Self.choices(of: "--sort").joined(separator: " ")
         #expect(script.contains("-l sort -x -a '\(sort)'"))
         #expect(script.contains("for field in \(JSONFields.known.joined(separator: " "))\n"))
+    }
+
+    @Test("Each completion offers the front ends as the first word")
+    func frontEnds() throws {
+        let bash = try Self.text("completions/mvsearch.bash")
+        let zsh = try Self.text("completions/_mvsearch")
+        let fish = try Self.text("completions/mvsearch.fish")
+        let words = FrontEnd.allCases.map(\.rawValue)
+        #expect(bash.contains("compgen -W '\(words.joined(separator: " "))'"))
+        #expect(bash.contains("case ${COMP_WORDS[1]} in\n    \(words.joined(separator: " | ")))"))
+        #expect(zsh.contains("[[ ${words[2]} == (\(words.joined(separator: "|"))) ]]"))
+        for word in words {
+            #expect(zsh.contains("'\(word):"), "\(word)")
+            #expect(fish.contains("complete -c mvsearch -n __mvsearch_first_word -a \(word) "), "\(word)")
+        }
+    }
+
+    @Test("The man page shows serve and mcp: synopsis, options, routes, tools, budget, token, ledger")
+    func manPageFrontEnds() throws {
+        let page = try Self.text("man/mvsearch.1")
+        let synopsis = Self.section("SYNOPSIS", of: page)
+        for frontEnd in FrontEnd.allCases {
+            #expect(synopsis.contains(".B mvsearch \(frontEnd.rawValue)"), "\(frontEnd)")
+        }
+        let serve = Self.plain(Self.section("SERVE", of: page).joined(separator: "\n"))
+        for route in ["/v1", "/openapi.json", "/healthz"] + OperationRegistry.standard.operations.map(\.name) {
+            #expect(serve.contains(route), "\(route)")
+        }
+        let mcp = Self.section("MCP", of: page)
+        let tools = OperationRegistry.standard.operations.map(CatalogMCPTools.toolName)
+        #expect(mcp.indices.filter { mcp[$0] == ".TP" }.map { mcp[$0 + 1] } == tools.map { ".B \($0)" })
+        #expect(mcp.contains(#"{"mcpServers": {"mvsearch": {"command": "mvsearch", "args": ["mcp"]}}}"#))
+        let environment = Self.section("ENVIRONMENT", of: page)
+        #expect(environment.contains(".B MVSEARCH_RATE"))
+        #expect(environment.contains(".B MVSEARCH_SERVE_TOKEN"))
+        let files = Self.plain(Self.section("FILES", of: page).joined(separator: "\n"))
+        #expect(files.contains("\(SharedRateBudget.ledgerName).ledger"))
+        #expect(files.contains(".\(SharedRateBudget.ledgerName).lock"))
     }
 
     @Test("Each completion reads the recent searches as plain lines, whatever format the settings file sets")

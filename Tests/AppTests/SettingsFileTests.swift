@@ -52,7 +52,10 @@ struct SettingsFileTests {
         "Given a bad line, then the error names its line, the problem and what the key takes",
         arguments: [
             ("country = GB\nlimt = 10\n", 2, "unknown setting 'limt'", "did you mean limit?"),
-            ("zzz = 1", 1, "unknown setting 'zzz'", "use one of country, limit, format, colour, player, mouse, images"),
+            (
+                "zzz = 1", 1, "unknown setting 'zzz'",
+                "use one of country, limit, format, colour, player, mouse, images, rate"
+            ),
             (
                 "\n\ncountry = usa", 3, "country takes a two-letter store country such as US, GB or JP, not 'usa'",
                 "remove"
@@ -188,6 +191,7 @@ struct SettingsPrecedenceTests {
                 player   vlc    file:5
                 mouse    off    file:6
                 images   kitty  file:7
+                rate     off    default
 
                 """)
     }

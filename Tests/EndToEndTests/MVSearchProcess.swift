@@ -110,6 +110,64 @@ enum MVSearchProcess {
         return Running(process: process, output: output, errors: Drain(stderr.fileHandleForReading), start: start)
     }
 
+    /// Starts a long-running command with stdout drained and stderr read line by line: the
+    /// returned function waits (at most the seconds it is given) for the first line of stderr.
+    static func launchReadingFirstErrorLine(_ arguments: [String], environment: [String: String]) throws -> (
+        Running, @Sendable (TimeInterval) -> String?
+    ) {
+        let process = Process()
+        process.executableURL = executableURL
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        try process.run()
+        let line = FirstLine(stderr.fileHandleForReading)
+        return (
+            Running(process: process, output: Drain(stdout.fileHandleForReading), errors: nil, start: start),
+            { timeout in line.wait(timeout: timeout) }
+        )
+    }
+
+    /// Reads a descriptor on a thread of its own; its first line is signalled, the rest dropped.
+    fileprivate final class FirstLine: @unchecked Sendable {
+        // Unchecked: `line` is written once before `ready` is signalled and read after it.
+        private let ready = DispatchSemaphore(value: 0)
+        private var line: String?
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                var bytes: [UInt8] = []
+                var byte: UInt8 = 0
+                var signalled = false
+                while true {
+                    let count = read(handle.fileDescriptor, &byte, 1)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count == 1 else { break }
+                    if !signalled {
+                        if byte == UInt8(ascii: "\n") {
+                            line = String(decoding: bytes, as: UTF8.self)
+                            signalled = true
+                            ready.signal()
+                        } else {
+                            bytes.append(byte)
+                        }
+                    }
+                }
+                if !signalled { ready.signal() }
+            }
+        }
+
+        func wait(timeout: TimeInterval) -> String? {
+            guard ready.wait(timeout: .now() + timeout) == .success else { return nil }
+            return line
+        }
+    }
+
     /// Runs blocking work on a thread of its own and awaits its result. Neither the cooperative
     /// pool nor the dispatch pool may block: on Linux both have about one thread per core, and
     /// URLSession (in other tests of this process) needs the dispatch pool.

@@ -312,8 +312,27 @@ struct ReadmeEndToEndTests {
             "MVSEARCH_BASE_URL": server.baseURL.absoluteString, "PATH": "\(products):/usr/bin:/bin",
         ])
         var ran = 0
+        // `mvsearch serve` runs on a free port until the README is done; the curl lines ask it.
+        var serve: ReadmeServe?
+        defer { serve?.stop() }
         for command in Self.commands(in: try Self.readme()) {
             let segments = Self.pipeline(command.line)
+            if segments.first?.words.starts(with: ["mvsearch", "serve"]) == true {
+                serve = try await ReadmeServe.start(Array(segments[0].words.dropFirst(2)), environment: environment)
+                ran += 1
+                continue
+            }
+            if segments.first?.words.first == "curl" {
+                let address = try #require(serve?.address, "\(command.line): no mvsearch serve runs before it")
+                let line = command.line.replacingOccurrences(of: "127.0.0.1:8990", with: address)
+                let result = try await MVSearchProcess.run(
+                    ["-o", "pipefail", "-c", line], environment: environment,
+                    executable: URL(fileURLWithPath: "/bin/bash"))
+                #expect(result.status == 0, "\(command.line): exit \(result.status), \(result.stderr)")
+                #expect(!result.stdout.isEmpty, "\(command.line): wrote nothing")
+                ran += 1
+                continue
+            }
             guard
                 let position = segments.firstIndex(where: {
                     $0.words.first == "mvsearch" || $0.words.starts(with: ["swift", "run", "mvsearch"])
@@ -382,4 +401,38 @@ struct ReadmeEndToEndTests {
         }
         #expect(ran >= 18)
     }
+}
+
+/// The README's `mvsearch serve`, on a free loopback port instead of 8990.
+private final class ReadmeServe: @unchecked Sendable {
+    // Unchecked: the process is only started and signalled.
+    private let running: MVSearchProcess.Running
+    let address: String
+
+    private init(running: MVSearchProcess.Running, address: String) {
+        self.running = running
+        self.address = address
+    }
+
+    /// Starts it and reads where it listens from its first line on stderr.
+    static func start(_ arguments: [String], environment: [String: String]) async throws -> ReadmeServe {
+        let (running, firstLine) = try MVSearchProcess.launchReadingFirstErrorLine(
+            ["serve", "--listen", "127.0.0.1:0"] + arguments, environment: environment)
+        let line = await MVSearchProcess.offPool { firstLine(60) }
+        let prefix = "mvsearch: serving http://"
+        guard let line, line.hasPrefix(prefix), line.hasSuffix("/") else {
+            running.process.terminate()
+            throw ReadmeServeError(line: line)
+        }
+        return ReadmeServe(running: running, address: String(line.dropFirst(prefix.count).dropLast()))
+    }
+
+    func stop() {
+        if running.process.isRunning { kill(running.process.processIdentifier, SIGTERM) }
+        running.process.waitUntilExit()
+    }
+}
+
+private struct ReadmeServeError: Error {
+    let line: String?
 }

@@ -87,6 +87,8 @@ final class MCPServerProtocolTests: XCTestCase {
         XCTAssertEqual(harness.nextMessage()["error"]?["code"], -32600)
         XCTAssertEqual(harness.nextMessage()["error"]?["code"], -32602)
         XCTAssertEqual(harness.nextMessage().serializedString, #"{"jsonrpc":"2.0","id":4,"result":{}}"#)
+        let logged = harness.logLines.value.withLock { $0 }
+        XCTAssertTrue(logged.contains { $0.hasPrefix("mcp: Parse error") }, "diagnostics go to the log: \(logged)")
     }
 
     func testGivenALineOverTheLimitWhenSentThenItIsAnsweredOnceAndTheNextLineIsServed() {

@@ -1,7 +1,14 @@
+import Dispatch
 import JSON
 import XCTest
 
 @testable import MCPServer
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
 
 final class MCPServerToolCallTests: XCTestCase {
     private let probe = TestTools.Probe()
@@ -99,6 +106,14 @@ final class MCPServerToolCallTests: XCTestCase {
             ])
     }
 
+    func testGivenACallAlreadyAnsweredWhenItsContextReportsProgressThenNothingIsSent() {
+        call(5, "keepsContext", [:], meta: ["progressToken": 11])
+        XCTAssertEqual(harness.nextMessage()["id"], 5)
+        probe.keptContext.withLock { $0?.reportProgress(progress: 1) }
+        harness.request(6, "ping")
+        XCTAssertEqual(harness.nextMessage()["id"], 6, "no progress after the answer")
+    }
+
     func testGivenNoProgressTokenWhenTheToolReportsThenOnlyTheAnswerIsSent() {
         call(4, "progress")
         XCTAssertEqual(harness.nextMessage()["id"], 4)
@@ -115,6 +130,20 @@ final class MCPServerToolCallTests: XCTestCase {
         XCTAssertEqual(refused["error"]?["code"], -32600)
         probe.releaseSlow.raise()
         XCTAssertEqual(harness.nextMessage()["result"]?["structuredContent"], ["slow": true])
+    }
+
+    func testGivenTheLimitOfCallsInFlightWhenAnotherArrivesThenItIsRefusedAsBusyUntilOneEnds() {
+        let harness = ServerHarness(tools: TestTools.all(probe: probe), maximumConcurrentCalls: 1)
+        harness.request(1, "tools/call", ["name": "slow"])
+        XCTAssertTrue(probe.slowStarted.waitBlocking())
+        harness.request(2, "tools/call", ["name": "echo", "arguments": ["text": "b"]])
+        let busy = harness.nextMessage()
+        XCTAssertEqual(busy["id"], 2)
+        XCTAssertEqual(busy["error"]?["code"], -32000)
+        probe.releaseSlow.raise()
+        XCTAssertEqual(harness.nextMessage()["id"], 1)
+        harness.request(3, "tools/call", ["name": "echo", "arguments": ["text": "c"]])
+        XCTAssertEqual(harness.nextMessage()["result"]?["structuredContent"], ["echo": "c"])
     }
 
     func testGivenACallInFlightWhenTheInputEndsThenItIsAnsweredBeforeRunReturns() {
@@ -135,5 +164,35 @@ final class MCPServerToolCallTests: XCTestCase {
         XCTAssertEqual(harness.server.calls.count, 0)
         probe.releaseSlow.raise()
         XCTAssertEqual(harness.remainingLines(), [])
+    }
+
+    func testGivenManyLargeAnswersAtOnceWhenWrittenThenEveryLineIsOneWholeMessage() {
+        let text = String(repeating: "y", count: 100_000)
+        let lines = (1...20).map { id in
+            JSONValue.object([
+                "jsonrpc": "2.0", "id": .integer(id), "method": "tools/call",
+                "params": ["name": "echo", "arguments": ["text": .string(text)]],
+            ]).serializedString
+        }
+        // The answers (2 MB) outgrow the pipe while the calls are still being written.
+        let written = harness.sendInBackground(lines)
+        let answers = (1...20).map { _ in harness.nextMessage() }
+        XCTAssertEqual(written.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(Set(answers.compactMap { $0["id"]?.intValue }), Set(1...20))
+        XCTAssertTrue(answers.allSatisfy { $0["result"]?["structuredContent"]?["echo"]?.stringValue == text })
+    }
+
+    func testGivenRunIsCancelledWhenIdleThenItReturnsAsAtTheEndOfInput() async {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&input), 0)
+        XCTAssertEqual(pipe(&output), 0)
+        defer { for descriptor in input + output { close(descriptor) } }
+        let server = MCPServer(
+            info: MCPServerInfo(name: "n", version: "1"), tools: [], input: input[0], output: output[1])
+        let running = Task { await server.run() }
+        running.cancel()
+        let reason = await running.value
+        XCTAssertEqual(reason, .endOfInput)
     }
 }

@@ -23,7 +23,10 @@ final class ServerHarness {
     private let exited = DispatchSemaphore(value: 0)
     let logLines = Locked<[String]>([])
 
-    init(tools: [MCPTool], gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20) {
+    init(
+        tools: [MCPTool], gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20,
+        maximumConcurrentCalls: Int = 64
+    ) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         precondition(pipe(&input) == 0 && pipe(&output) == 0)
@@ -34,7 +37,8 @@ final class ServerHarness {
         server = MCPServer(
             info: MCPServerInfo(name: "kit-test", title: "Kit test", version: "1.2.3", instructions: "Be kind."),
             tools: tools, input: input[0], output: output[1], gracePeriod: gracePeriod,
-            maximumLineLength: maximumLineLength, log: { line in logLines.value.withLock { $0.append(line) } })
+            maximumLineLength: maximumLineLength, maximumConcurrentCalls: maximumConcurrentCalls,
+            log: { line in logLines.value.withLock { $0.append(line) } })
         let (server, exitReason, exited, serverInput) = (server, exitReason, exited, input[0])
         Task.detached {
             let reason = await server.run()
@@ -56,7 +60,21 @@ final class ServerHarness {
     func send(_ text: String) { sendRaw(Array((text + "\n").utf8)) }
 
     /// Writes bytes as they are.
-    func sendRaw(_ bytes: [UInt8]) {
+    func sendRaw(_ bytes: [UInt8]) { Self.writeAll(bytes, to: toServer) }
+
+    /// Writes lines from another thread, for input larger than the pipes hold while the test
+    /// reads the answers; the semaphore is signalled when all is written.
+    func sendInBackground(_ lines: [String]) -> DispatchSemaphore {
+        let done = DispatchSemaphore(value: 0)
+        let (descriptor, bytes) = (toServer, Array(lines.map { $0 + "\n" }.joined().utf8))
+        DispatchQueue.global().async {
+            Self.writeAll(bytes, to: descriptor)
+            done.signal()
+        }
+        return done
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to toServer: Int32) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Tools for the server's tests, each doing one thing a test needs.
 enum TestTools {
-    static let names = ["echo", "fail", "slow", "untilCancelled", "progress", "ignoresCancellation"]
+    static let names = ["echo", "fail", "slow", "untilCancelled", "progress", "ignoresCancellation", "keepsContext"]
 
     /// What the tools tell the test, and what the test tells them.
     final class Probe: Sendable {
@@ -13,6 +13,7 @@ enum TestTools {
         let cancellationSeen = Signal()
         let handlerReturned = Signal()
         let sawCancellation = Mutex(false)
+        let keptContext = Mutex<MCPToolContext?>(nil)
     }
 
     static func all(probe: Probe) -> [MCPTool] {
@@ -55,6 +56,10 @@ enum TestTools {
             MCPTool(name: "ignoresCancellation", description: "Never ends.", inputSchema: noArguments) { _, _ in
                 probe.slowStarted.raise()
                 await probe.releaseSlow.wait()
+                return .success(structured: [:])
+            },
+            MCPTool(name: "keepsContext", description: "Keeps its context.", inputSchema: noArguments) { _, context in
+                probe.keptContext.withLock { $0 = context }
                 return .success(structured: [:])
             },
         ]

@@ -37,13 +37,16 @@ struct CommandLineOption: Sendable {
         case serve
         /// `mvsearch mcp`.
         case mcp
+        /// An operation the table has no flow of its own for, run through Catalog and written in
+        /// the output formats (`Invocation.Flow.operation`).
+        case operation
 
         /// Every run that asks the service (or the response cache) something.
-        static let requests: Set<Scope> = [.search, .lookup, .list, .session, .pick, .serve, .mcp]
+        static let requests: Set<Scope> = [.search, .lookup, .list, .session, .pick, .serve, .mcp, .operation]
         /// The front ends that serve other programs.
         static let services: Set<Scope> = [.serve, .mcp]
         /// Every run that writes results in an output format.
-        static let formatted: Set<Scope> = [.search, .lookup, .list, .pick]
+        static let formatted: Set<Scope> = [.search, .lookup, .list, .pick, .operation]
         /// The full-screen session's own settings.
         static let fullScreen: Set<Scope> = [.session, .pick]
     }
@@ -127,7 +130,10 @@ struct CommandLineOption: Sendable {
     /// The option that chooses an operation (`--id N`, `--history`): its name, the value it takes
     /// and its help come from the operation's declaration, unless the command line words its help
     /// its own way.
-    init(choosing operation: CatalogOperation, help: String? = nil, apply: @escaping Apply) {
+    init(
+        choosing operation: CatalogOperation, scopes: Set<Scope> = Set(Scope.allCases), help: String? = nil,
+        apply: @escaping Apply
+    ) {
         let (long, declaredHelp) =
             switch operation.commandLine {
             case .option(let long, let help, _): (long, help)
@@ -137,7 +143,9 @@ struct CommandLineOption: Sendable {
             if case .operationValue(let placeholder) = parameter.commandLine { return .required(placeholder) }
             return nil
         }.first
-        self.init(long, value: value ?? .none, help: help ?? declaredHelp, apply: apply)
+        self.init(
+            long, short: nil, aliases: [], value: value ?? .none, acceptsNext: { _ in false }, choices: [],
+            scopes: scopes, parameter: nil, helpLines: [help ?? declaredHelp], apply: apply)
     }
 
     /// Every name the parser accepts for the option.
@@ -166,20 +174,25 @@ struct CommandLineOption: Sendable {
     /// declared in Catalog shows in `--help` (and the man page check) as it is. None for the
     /// standard registry, whose every operation and parameter the table spells (a test checks it).
     static func generated(for registry: OperationRegistry) -> [CommandLineOption] {
-        var known = Set(all.map(\.long))
+        var known = Set(spelled.map(\.long))
         var rows: [CommandLineOption] = []
         for operation in registry.operations {
             if case .option(let long, _, _) = operation.commandLine, known.insert(long).inserted {
+                let value = operation.parameters.first { $0.commandLine.isOperationValue }?.name
                 rows.append(
-                    CommandLineOption(choosing: operation) { options, argument throws(UsageError) in
+                    CommandLineOption(choosing: operation, scopes: [.operation]) {
+                        options, argument throws(UsageError) in
+                        if let other = options.operationName, other != operation.name {
+                            throw UsageError("--\(other) and \(long) cannot be used together — choose one")
+                        }
                         options.operationName = operation.name
-                        if let value = argument.value { options.operationInputs[long] = value }
+                        if let value, let text = argument.value { options.operationInputs[value] = text }
                     })
             }
             for parameter in operation.parameters {
                 guard let flag = parameter.flag, known.insert(flag).inserted else { continue }
                 rows.append(
-                    CommandLineOption(parameter, scopes: [.list], help: parameter.summary) {
+                    CommandLineOption(parameter, scopes: [.operation], help: parameter.summary) {
                         options, argument throws(UsageError) in
                         options.operationInputs[parameter.name] = argument.value ?? "false"
                     })
@@ -190,12 +203,20 @@ struct CommandLineOption: Sendable {
 
     /// The table, in the order `--help` lists it: each list command's option and its own options
     /// (`ListCommand.all`) after `--id`.
-    static let all: [CommandLineOption] =
+    static let all: [CommandLineOption] = spelled + generated(for: .standard)
+
+    /// Whether the table spells this option itself (rather than from a declaration alone).
+    static func isSpelled(_ long: String) -> Bool {
+        spelled.contains { $0.long == long }
+    }
+
+    /// The rows written here, each with the command line's own wording.
+    private static let spelled: [CommandLineOption] =
         beforeListCommands + ListCommand.all.flatMap { [$0.option] + $0.options } + afterListCommands
 
     private static let beforeListCommands: [CommandLineOption] = [
         CommandLineOption(
-            .limit, scopes: [.search, .list, .session, .pick, .settings, .serve, .mcp],
+            .limit, scopes: [.search, .list, .session, .pick, .settings, .serve, .mcp, .operation],
             help: "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
                 + "(default \(MusicVideoQuery.defaultLimit))"
         ) { options, argument throws(UsageError) in options.limit = try argument.integer() },

@@ -25,17 +25,19 @@ enum HelpText {
     static func usage(width: Int = 80, registry: OperationRegistry = .standard) -> String {
         let width = max(40, width)
         let generated = registry.operations.filter { operation in
-            if case .option(let long, _, _) = operation.commandLine { return CommandLineOption.named(long) == nil }
+            if case .option(let long, _, _) = operation.commandLine { return !CommandLineOption.isSpelled(long) }
             return false
         }
+        let shown = Set(CommandLineOption.all.map(\.long))
         return lines(of: "mvsearch — search the iTunes Store for music videos", width: width).joined(separator: "\n")
             + "\n\nUsage:\n"
             + table(usageLines + generated.map(usageLine), column: usageColumn, width: width)
             + "\nOptions:\n"
             + table(
-                (CommandLineOption.all + CommandLineOption.generated(for: registry)).map {
-                    ($0.synopsis, $0.help.joined(separator: " "))
-                }, column: helpColumn, width: width)
+                (CommandLineOption.all + CommandLineOption.generated(for: registry).filter { !shown.contains($0.long) })
+                    .map {
+                        ($0.synopsis, $0.help.joined(separator: " "))
+                    }, column: helpColumn, width: width)
             + table([("    --", "end of options; what follows is the term")], column: helpColumn, width: width)
             + "\nJSON keys:\n" + jsonKeys(width: width)
             + "\nSession keys (? there lists them all):\n"
@@ -72,7 +74,11 @@ enum HelpText {
             ("mvsearch --pick [<term>...]", "choose videos, print them on stdout"),
             ("mvsearch --id <trackId>", "one video's details"),
         ] + ListCommand.all.map { ("mvsearch \($0.synopsis)", $0.usage) }
-            + [("mvsearch --history", "recent searches, newest first")]
+            + [
+                ("mvsearch --history", "recent searches, newest first"),
+                ("mvsearch serve [--listen HOST:PORT]", "the operations as JSON over HTTP (loopback)"),
+                ("mvsearch mcp", "the operations as MCP tools on stdin/stdout"),
+            ]
     }
 
     /// The usage line of an operation the table does not spell yet: its option, its parameters'.

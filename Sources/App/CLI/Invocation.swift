@@ -23,6 +23,8 @@ struct Invocation {
         case settings
         /// `mvsearch serve` / `mvsearch mcp`: the catalogue's operations for other programs.
         case service(FrontEnd)
+        /// An operation with no flow of its own, run through Catalog and written once.
+        case operation(CatalogOperation, OperationArguments)
 
         /// Whether it runs a session (`-i`, `--pick`), each request with a wait of its own.
         var isSession: Bool {
@@ -35,7 +37,7 @@ struct Invocation {
         /// Whether it asks the service (or the response cache) anything.
         var usesCache: Bool {
             switch self {
-            case .search, .lookup, .list, .interactive, .pick, .service: true
+            case .search, .lookup, .list, .interactive, .pick, .service, .operation: true
             case .history, .clearHistory, .settings: false
             }
         }
@@ -48,6 +50,8 @@ struct Invocation {
         case list(ListCommand)
         case interactive, pick, history, clearHistory, settings
         case service(FrontEnd)
+        /// An operation the table spells from its declaration alone (`CommandLineOption.generated`).
+        case operation(String)
     }
 
     let flow: Flow
@@ -59,6 +63,9 @@ struct Invocation {
     static func route(for options: SearchOptions, inputIsTerminal: Bool) throws(UsageError) -> Route {
         var routes: [(String, Route)] = []
         if let frontEnd = options.frontEnd { routes.append((frontEnd.rawValue, .service(frontEnd))) }
+        if let name = options.operationName, let operation = OperationRegistry.standard.operation(named: name) {
+            routes.append((operation.optionName, .operation(name)))
+        }
         if let id = options.lookupID { routes.append(("--id", .lookup(id))) }
         if options.showHistory { routes.append(("--history", .history)) }
         if options.clearHistory { routes.append(("--clear-history", .clearHistory)) }
@@ -92,10 +99,28 @@ struct Invocation {
             default: break
             }
         }
+        if let name = options.operationName, let operation = OperationRegistry.standard.operation(named: name) {
+            let takesTerm = operation.parameters.contains { $0.commandLine == .words }
+            if takesTerm && options.termWords.isEmpty {
+                throw UsageError("\(operation.optionName) needs a search term — see mvsearch --help")
+            }
+            if !takesTerm && !options.termWords.isEmpty { throw termNotTaken(by: operation.optionName, options) }
+            // An option that sets a parameter the operation does not declare would be ignored.
+            let refused = CommandLineOption.all.filter { option in
+                guard let parameter = option.parameter, options.given.contains(option.long) else { return false }
+                return operation.parameter(parameter) == nil
+            }.map(\.long)
+            if !refused.isEmpty {
+                let one = refused.count == 1
+                throw UsageError(
+                    "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(operation.optionName)"
+                        + " — drop \(one ? "it" : "them")")
+            }
+        }
         let route: Route
         if let (name, chosen) = routes.first {
             switch chosen {
-            case .interactive, .pick, .list: break
+            case .interactive, .pick, .list, .operation: break
             default: guard options.termWords.isEmpty else { throw termNotTaken(by: name, options) }
             }
             route = chosen
@@ -138,6 +163,7 @@ struct Invocation {
         case .clearHistory: parts = [(.clearHistory, "--clear-history")]
         case .settings: parts = [(.settings, "--settings")]
         case .service(let frontEnd): parts = [(frontEnd == .serve ? .serve : .mcp, frontEnd.rawValue)]
+        case .operation: parts = [(.operation, name ?? "the operation")]
         }
         if let list = options.listCommand { parts.append((.list, list.option.long)) }
         let given = CommandLineOption.all.filter { options.given.contains($0.long) }
@@ -178,6 +204,33 @@ struct Invocation {
             "--sort \(sort.rawValue) does not apply to \(place): it orders lists of videos written once — drop it")
     }
 
+    /// The arguments of an operation run from its declaration alone: what the shared options
+    /// and its own (`options.operationInputs`, as typed) say, checked as every front end checks them.
+    private static func arguments(of operation: CatalogOperation, _ list: ListArguments, options: SearchOptions)
+        throws(UsageError) -> OperationArguments
+    {
+        let typed = list.operationArguments(for: operation)
+        var inputs: [(name: String, value: ArgumentInput)] = []
+        for parameter in operation.parameters {
+            if let text = options.operationInputs[parameter.name] {
+                inputs.append((parameter.name, .text(text)))
+            } else if let value = typed.values[parameter.name] {
+                switch value {
+                case .text(let text): inputs.append((parameter.name, .text(text)))
+                case .integer(let number): inputs.append((parameter.name, .integer(number)))
+                case .boolean(let flag): inputs.append((parameter.name, .boolean(flag)))
+                }
+            }
+        }
+        do {
+            return try operation.arguments(
+                inputs, defaults: OperationDefaults(country: list.country, limit: list.limit))
+        } catch {
+            let flag = operation.parameters.first { $0.name == error.parameterName }?.flag
+            throw UsageError((flag.map { "option \($0): " } ?? "") + error.message + " — see mvsearch --help")
+        }
+    }
+
     /// - Parameters:
     ///   - route: What `route(for:inputIsTerminal:)` chose.
     ///   - options: The parsed options.
@@ -193,6 +246,8 @@ struct Invocation {
         var historyAsObjects = false
         if case .history = route {
             historyAsObjects = try JSONFields.historyFields(options.jsonFields)
+        } else if case .operation = route {
+            // The operation's own rows: checked with its declaration below.
         } else if let command = options.listCommand, command.rowsAreVideos || !options.pick {
             // The picker prints videos: a list of artists (--pick --artists) only leads to them.
             style.jsonFields = try JSONFields.fields(options.jsonFields, of: command)
@@ -232,6 +287,12 @@ struct Invocation {
             flow = .settings
         case .service(let frontEnd):
             flow = .service(frontEnd)
+        case .operation(let name):
+            guard let operation = OperationRegistry.standard.operation(named: name) else {
+                throw UsageError("there is no operation \(name) — see mvsearch --help")
+            }
+            style.jsonFields = try JSONFields.fields(options.jsonFields, of: operation.rows)
+            flow = .operation(operation, try Self.arguments(of: operation, arguments, options: options))
         }
         self.style = style
     }

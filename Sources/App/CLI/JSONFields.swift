@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Presentation
 
@@ -9,6 +10,9 @@ enum JSONFields {
         var names = MusicVideosListItemViewModel.jsonKeys
         for name in ListCommand.all.flatMap(\.jsonKeys) where !names.contains(name) { names.append(name) }
         for name in RecentSearchesJSONRenderer.fields where !names.contains(name) { names.append(name) }
+        for name in OperationRegistry.standard.operations.flatMap(\.rows.keys) where !names.contains(name) {
+            names.append(name)
+        }
         return names
     }()
 
@@ -25,6 +29,11 @@ enum JSONFields {
         throws(UsageError) -> [String]?
     {
         try fields(names, valid: Row.jsonKeys, for: output)
+    }
+
+    /// The fields for an operation's rows, as its declaration names them.
+    static func fields(_ names: [String]?, of rows: RowSchema) throws(UsageError) -> [String]? {
+        try fields(names, valid: rows.keys, for: rows.description)
     }
 
     /// The fields for a list command's rows (`--artists`).

@@ -53,6 +53,12 @@ public final class CatalogHTTPService: HTTPRequestHandler {
     }
 
     public func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        // A browser's preflight never carries the token: the allowed origin's is answered first.
+        if request.method == "OPTIONS", let origin = access.corsOrigin, request.headers["origin"] == origin,
+            hostIsListening(request)
+        {
+            return preflight(request)
+        }
         if let refusal = refusal(of: request) { return refusal }
         if request.method == "OPTIONS" { return preflight(request) }
         var response = await route(request)
@@ -91,6 +97,11 @@ public final class CatalogHTTPService: HTTPRequestHandler {
             return response
         }
         return nil
+    }
+
+    private func hostIsListening(_ request: HTTPServerRequest) -> Bool {
+        guard let address = listening.withLock({ $0 }) else { return false }
+        return HostHeader.names(request.headers["host"], listening: address)
     }
 
     private func preflight(_ request: HTTPServerRequest) -> HTTPServerResponse {

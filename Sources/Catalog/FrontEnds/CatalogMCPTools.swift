@@ -48,6 +48,7 @@ public enum CatalogMCPTools {
             case .videoDetails: "A row's id is a track id for mvsearch_lookup."
             case .artistVideos: "A row's id is an artistId for mvsearch_artist_videos."
             case .search: "A row's term can be searched again with mvsearch_search."
+            case .chart: "A row's id is a genre for mvsearch_top."
             }
         return "\(operation.summary) Returns {\"\(operation.rows.name)\": [...]}, empty when nothing is found. \(leads)"
     }

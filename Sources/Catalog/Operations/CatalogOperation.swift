@@ -23,6 +23,8 @@ public struct CatalogOperation: Sendable {
         case artistVideos
         /// A search for the row's term.
         case search
+        /// The chart of the row's genre.
+        case chart
     }
 
     /// `search`, `artist-videos`: the route's last segment, the tool's name after `mvsearch_`.
@@ -58,6 +60,12 @@ public struct CatalogOperation: Sendable {
         self.rowsLeadTo = rowsLeadTo
         self.asksService = asksService
         self.perform = perform
+    }
+
+    /// The command line's option that chooses it: `--top`; `--<name>` when it has none of its own.
+    public var optionName: String {
+        if case .option(let long, _, _) = commandLine { return long }
+        return "--" + name
     }
 
     /// The parameter named `name`.

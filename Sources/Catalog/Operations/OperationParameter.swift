@@ -32,6 +32,12 @@ public struct OperationParameter: Sendable, Equatable {
         case switchOff(long: String)
         /// The value of the option that chooses the operation (`--id N`).
         case operationValue(placeholder: String)
+
+        /// Whether it is the value of the option that chooses the operation.
+        public var isOperationValue: Bool {
+            if case .operationValue = self { return true }
+            return false
+        }
     }
 
     /// Where a default comes from when the request names no value.

@@ -13,7 +13,9 @@ public struct OperationRegistry: Sendable {
     }
 
     /// The catalogue's operations.
-    public static let standard = OperationRegistry([.search, .lookup, .artists, .artistVideos, .top, .history])
+    public static let standard = OperationRegistry([
+        .search, .lookup, .artists, .artistVideos, .top, .history, .genres,
+    ])
 
     /// The operation named `name` (`search`, `artist-videos`).
     public func operation(named name: String) -> CatalogOperation? {

@@ -47,6 +47,12 @@ public struct OperationFailure: Error, Sendable, Equatable {
             hint: hint ?? "correct the argument and call again")
     }
 
+    /// The parameter a bad argument concerns, when it concerns one.
+    public var parameterName: String? {
+        if case .invalidArgument(let parameter) = kind { return parameter }
+        return nil
+    }
+
     /// A stable code for programs: `invalid_argument`, `rate_limited`, …
     public var code: String {
         switch kind {
