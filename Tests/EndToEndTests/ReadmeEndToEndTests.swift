@@ -322,6 +322,17 @@ struct ReadmeEndToEndTests {
                 ran += 1
                 continue
             }
+            if segments.map(\.words) == [["mvsearch", "mcp"]] {
+                // As an MCP client starts it: its first message gets the handshake's answer.
+                let initialize =
+                    #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"readme","version":"1"}}}"#
+                let result = try await MVSearchProcess.run(
+                    ["mcp"], environment: environment, input: Data((initialize + "\n").utf8))
+                #expect(result.status == 0, "\(command.line): exit \(result.status), \(result.stderr)")
+                #expect(result.stdout.contains(#""protocolVersion":"2025-11-25""#), "\(command.line): \(result.stdout)")
+                ran += 1
+                continue
+            }
             if segments.first?.words.first == "curl" {
                 let address = try #require(serve?.address, "\(command.line): no mvsearch serve runs before it")
                 let line = command.line.replacingOccurrences(of: "127.0.0.1:8990", with: address)

@@ -6,7 +6,7 @@ import Testing
 /// with its `{"error": {...}}` body, against a loopback iTunes that answers some terms badly.
 @Suite("mvsearch serve end to end: routes and statuses with curl")
 struct ServeRoutesEndToEndTests {
-    private static let operations = ["search", "lookup", "artists", "artist-videos", "top", "history"]
+    private static let operations = ["search", "lookup", "artists", "artist-videos", "top", "history", "genres"]
 
     /// iTunes as the tests want it: the fixtures, but a throttled 403 for "throttled", a 500 for
     /// "broken", no answer for "stalled" and an empty list for "nothing".
@@ -40,11 +40,12 @@ struct ServeRoutesEndToEndTests {
         let list = try await Curl.get("\(serve.root)/v1")
         let openAPI = try await Curl.get("\(serve.root)/openapi.json")
         let health = try await Curl.get("\(serve.root)/healthz")
-        let answers: [(String, String, String, Int)] = [
+        // The row counts of the fake's fixtures; genres are the domain's own list (nil: not empty).
+        let answers: [(String, String, String, Int?)] = [
             ("search", "term=clairo", "videos", 4), ("lookup", "id=\(FakeITunes.trackID)", "videos", 1),
             ("artists", "term=jack%20johnson", "artists", 3),
             ("artist-videos", "artistId=\(FakeITunes.artistID)", "videos", 1),
-            ("top", "limit=4", "videos", 4), ("history", "", "searches", 1),
+            ("top", "limit=4", "videos", 4), ("history", "", "searches", 1), ("genres", "", "genres", nil),
         ]
         var rows: [String: [[String: Any]]] = [:]
         for (operation, query, key, count) in answers {
@@ -52,7 +53,8 @@ struct ServeRoutesEndToEndTests {
             #expect(answer.status == 200, "\(operation): \(String(decoding: answer.body, as: UTF8.self))")
             #expect(answer.headers["content-type"] == "application/json", "\(operation)")
             rows[operation] = answer.object?[key] as? [[String: Any]]
-            #expect(rows[operation]?.count == count, "\(operation): \(answer.object ?? [:])")
+            let found = rows[operation]?.count ?? 0
+            #expect(count.map { found == $0 } ?? (found > 0), "\(operation): \(answer.object ?? [:])")
         }
         let fields = try await Curl.get("\(serve.root)/v1/search?term=clairo&fields=id,title")
         #expect(await serve.stop() == 0)

@@ -82,6 +82,7 @@ async def session_scenario(session: ClientSession) -> dict:
         "artists": ("mvsearch_artists", {"term": "jack johnson"}),
         "artist-videos": ("mvsearch_artist_videos", {"artistId": int(os.environ["MVSEARCH_TEST_ARTIST_ID"])}),
         "history": ("mvsearch_history", {}),
+        "genres": ("mvsearch_genres", {}),
     }
     for label, (name, arguments) in calls.items():
         try:
