@@ -31,6 +31,10 @@ public enum CatalogError: Error, Equatable, Sendable {
     case timedOut
     /// The service refused because of too many requests.
     case rateLimited(retryAfter: TimeInterval?)
+    /// The request was not sent: the budget of requests this program keeps to stay within the
+    /// service's limit (`rate`, in words: `20 a minute`) has no slot for `retryAfter` seconds,
+    /// longer than the request may wait.
+    case requestBudgetSpent(retryAfter: TimeInterval, rate: String)
     /// The service rejected the query; its own message, when it gave one.
     case rejectedQuery(message: String?)
     /// The service answered, but not in a form that could be read.

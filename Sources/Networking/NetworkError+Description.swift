@@ -21,7 +21,8 @@ extension NetworkError: CustomStringConvertible {
             "the proxy\(refusal.variable.map { " (\($0))" } ?? "") answered HTTP \(refusal.statusCode)"
         case .libraryUnavailable(let problem): "\(problem)"
         case .tooManyOpenFiles: "too many open files"
-        case .rateBudgetExhausted(let wait): "not sent: the request budget has no slot for \(wait.wholeSecondsUp) s"
+        case .rateBudgetExhausted(let wait, let rate):
+            "not sent: the request budget (\(rate.wording)) has no slot for \(wait.wholeSecondsUp) s"
         case .notCached: "not in the cache"
         case .urlGeneration: "the request's URL could not be formed"
         case .other(let detail): detail

@@ -39,8 +39,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     /// opened (EMFILE, ENFILE).
     case tooManyOpenFiles
     /// The request budget shared by the user's processes is spent for longer than the request
-    /// would wait: it was not sent, and a slot is free after `retryAfter`.
-    case rateBudgetExhausted(retryAfter: Duration)
+    /// would wait: it was not sent, and a slot is free after `retryAfter`. `rate` is the budget's.
+    case rateBudgetExhausted(retryAfter: Duration, rate: RequestRate)
     /// Offline: nothing is stored for this request, so it was not sent.
     case notCached
     /// The endpoint and configuration did not form a valid URL.

@@ -135,7 +135,8 @@ struct ExitStatusTests {
             (CatalogErrorCase.invalid, Int32(64)), (.rejected, 64), (.unreadable, 65), (.offline, 69),
             (.unreachable, 69),
             (.connectionLost, 69),
-            (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.cancelled, 130), (.proxyCredentials, 69),
+            (.unavailable, 69), (.timedOut, 75), (.rateLimited, 75), (.budgetSpent, 75), (.cancelled, 130),
+            (.proxyCredentials, 69),
             (.proxyRefused, 69), (.libraryMissing, 69),
         ])
     func statuses(error: CatalogErrorCase, status: Int32) {
@@ -145,6 +146,7 @@ struct ExitStatusTests {
 
 enum CatalogErrorCase: CaseIterable, Sendable {
     case invalid, rejected, unreadable, offline, unreachable, connectionLost, unavailable, timedOut, rateLimited
+    case budgetSpent
     case cancelled, proxyCredentials, proxyRefused, libraryMissing
 
     var value: CatalogError {
@@ -158,6 +160,7 @@ enum CatalogErrorCase: CaseIterable, Sendable {
         case .unavailable: .serviceUnavailable(statusCode: 500)
         case .timedOut: .timedOut
         case .rateLimited: .rateLimited(retryAfter: nil)
+        case .budgetSpent: .requestBudgetSpent(retryAfter: 20, rate: "20 a minute")
         case .cancelled: .cancelled
         case .proxyCredentials: .proxyNeedsCredentials(variable: "https_proxy")
         case .proxyRefused: .proxyRefused(statusCode: 502, variable: nil)

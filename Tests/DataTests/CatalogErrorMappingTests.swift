@@ -33,13 +33,19 @@ struct CatalogErrorMappingTests {
         #expect(await error(for: Self.status(400, body: "<html>")) == .rejectedQuery(message: nil))
     }
 
-    @Test("HTTP 403 and 429 mean rate limited, with Retry-After when given; so does a spent request budget")
+    @Test("HTTP 403 and 429 mean rate limited, with Retry-After when given")
     func rateLimited() async {
         #expect(await error(for: Self.status(403)) == .rateLimited(retryAfter: nil))
         #expect(await error(for: Self.status(429, headers: ["Retry-After": "30"])) == .rateLimited(retryAfter: 30))
+    }
+
+    @Test("A spent request budget is not the service's refusal: unsent, with the wait and the budget's rate")
+    func requestBudgetSpent() async throws {
         // The shared request budget had no slot soon enough: the request was never sent.
-        let spent = DataTransferError.networkFailure(.rateBudgetExhausted(retryAfter: .milliseconds(42_500)))
-        #expect(await error(for: spent) == .rateLimited(retryAfter: 42.5))
+        let rate = try #require(RequestRate(parsing: "3/10"))
+        let spent = DataTransferError.networkFailure(
+            .rateBudgetExhausted(retryAfter: .milliseconds(42_500), rate: rate))
+        #expect(await error(for: spent) == .requestBudgetSpent(retryAfter: 42.5, rate: "3 in 10 s"))
     }
 
     @Test("Server errors and other statuses mean unavailable", arguments: [500, 502, 503, 404])

@@ -77,12 +77,15 @@ struct FailureWordingTests {
             ),
             (.httpStatus(HTTPFailure(statusCode: 503)), "HTTP 503"),
             (.timedOut, "timed out"),
-            (
-                .rateBudgetExhausted(retryAfter: .milliseconds(41_200)),
-                "not sent: the request budget has no slot for 42 s"
-            ),
         ])
     func networkErrorWords(error: NetworkError, words: String) {
         #expect(String(describing: error) == words)
+    }
+
+    @Test("A spent request budget reads as not sent, with the budget's rate and the wait in whole seconds")
+    func budgetWords() throws {
+        let rate = try #require(RequestRate(parsing: "20/60"))
+        let error = NetworkError.rateBudgetExhausted(retryAfter: .milliseconds(41_200), rate: rate)
+        #expect(String(describing: error) == "not sent: the request budget (20 a minute) has no slot for 42 s")
     }
 }

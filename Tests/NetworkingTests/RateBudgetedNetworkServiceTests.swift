@@ -69,9 +69,10 @@ struct RateBudgetedNetworkServiceTests {
     @Test("Given a wait longer than the request may wait, then it fails at once as budget-exhausted, unsent")
     func tooLongFailsAtOnce() async throws {
         let session = try service(try budget("1/60"), maximumWait: .seconds(30))
+        let rate = try #require(RequestRate(parsing: "1/60"))
         _ = try await session.request(endpoint)
         let events = await reported {
-            await #expect(throws: NetworkError.rateBudgetExhausted(retryAfter: .seconds(60))) {
+            await #expect(throws: NetworkError.rateBudgetExhausted(retryAfter: .seconds(60), rate: rate)) {
                 try await session.request(endpoint)
             }
         }

@@ -9,13 +9,8 @@ import Testing
     import Darwin
 #endif
 
-/// Whether `python3` is on the `PATH` (it is on Linux distributions and macOS developer tools).
-private let pythonIsOnPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-    access("\($0)/python3", X_OK) == 0
-}
-
 /// Another process holds the budget's lock: a python3 child that takes it with `flock` and says so.
-@Suite("A shared request budget whose lock another process holds", .enabled(if: pythonIsOnPath))
+@Suite("A shared request budget whose lock another process holds")
 struct SharedRateBudgetLockTests {
 
     private let folder: URL

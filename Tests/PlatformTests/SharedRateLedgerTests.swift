@@ -71,7 +71,8 @@ struct SharedRateLedgerTests {
 
     @Test("Given 40 callers at once on four ledgers of 5 slots, then exactly 5 are granted: the lock serialises them")
     func concurrentCallers() async throws {
-        let ledgers = (0..<4).map { _ in ledger(limit: 5) }
+        // A throughput test, not a timeout test: each caller may wait as long as the others take.
+        let ledgers = (0..<4).map { _ in ledger(limit: 5, lockTimeout: .seconds(60)) }
         let now = at(0)
         let granted = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<40 {

@@ -44,6 +44,15 @@ struct CatalogErrorMessageTests {
         #expect(!text.contains("SSL routines"))
     }
 
+    @Test("A spent request budget says the request was not sent, the budget's rate, and when to try again")
+    func requestBudgetSpent() {
+        let text = text(.requestBudgetSpent(retryAfter: 57.2, rate: "1 a minute"))
+        #expect(
+            text == "the request was not sent: the request budget shared by your mvsearch runs (1 a minute) is spent"
+                + " — wait 58 seconds and try again")
+        #expect(!text.contains("refused"))
+    }
+
     @Test("A fraction of a second rounds up to one second; a week is cut to a day")
     func roundedWaits() {
         #expect(text(.rateLimited(retryAfter: 0.2)).hasSuffix("wait 1 second and try again"))

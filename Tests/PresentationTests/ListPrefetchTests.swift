@@ -77,6 +77,28 @@ struct ListPrefetchTests {
         await eventually { useCase.executedQueries.map(\.offset).prefix(3) == [0, 2, 2] }
     }
 
+    @Test("Given a spent request budget, moving past the last row again says it again without asking, until its wait")
+    func budgetSpentSaidNotAsked() async {
+        let clock = Locked(ContinuousClock.now)
+        let spent = CatalogError.requestBudgetSpent(retryAfter: 30, rate: "20 a minute")
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
+            if query.offset > 0 { throw spent }
+            return Self.page(query)
+        }
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase(),
+            keepsLoadedPages: true, now: { clock.value })
+        let errors = PublisherRecorder(viewModel.error)
+        await viewModel.didSearch(query: query)
+        await viewModel.didLoadNextPage()
+        for _ in 1...3 { await viewModel.didLoadNextPage() }  // the user keeps pressing ↓ at the end
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2])
+        #expect(errors.values == Array(repeating: spent, count: 4))
+        clock.withLock { $0 += .seconds(31) }
+        await viewModel.didLoadNextPage()  // the budget's wait has passed: asked again
+        #expect(useCase.executedQueries.map(\.offset) == [0, 2, 2])
+    }
+
     @Test(
         "Given a rate limit, moving past the last row again says it again without asking, until its wait has passed; r asks at once"
     )

@@ -40,7 +40,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .offline, .notAvailableOffline, .serviceUnreachable, .redirectRefused, .insecureConnection,
             .connectionLost, .serviceUnavailable, .proxyNeedsCredentials, .proxyRefused, .requiredLibraryUnavailable:
             self = .unavailable
-        case .timedOut, .rateLimited: self = .temporaryFailure
+        case .timedOut, .rateLimited, .requestBudgetSpent: self = .temporaryFailure
         case .tooManyOpenFiles: self = .systemError
         case .cancelled: self = .interrupted
         }

@@ -58,7 +58,7 @@ struct ServeSettings: Equatable {
         var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") {
             host = String(host.dropFirst().dropLast())
-        } else if host.contains(":") {
+        } else if host.firstIndex(of: ":") != nil {
             return nil  // IPv6 without brackets: where its port starts is ambiguous.
         }
         if host.lowercased() == "localhost" { host = "127.0.0.1" }

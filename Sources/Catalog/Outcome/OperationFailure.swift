@@ -99,6 +99,13 @@ extension OperationFailure {
                 .rateLimited(retryAfter: retryAfter),
                 message: "the iTunes service allows about 20 requests a minute and this one must wait",
                 hint: wait.map { "call again in \($0) seconds" } ?? "call again in about a minute")
+        case .requestBudgetSpent(let retryAfter, let rate):
+            let wait = max(1, Int(min(retryAfter, 86_400).rounded(.up)))
+            self.init(
+                .rateLimited(retryAfter: retryAfter),
+                message: "the request was not sent: the request budget shared by the user's mvsearch processes "
+                    + "(\(Self.shortened(rate))) is spent for \(wait) seconds more",
+                hint: "call again in \(wait) seconds")
         case .rejectedQuery(let message):
             self.init(
                 .rejectedQuery,

@@ -37,9 +37,10 @@ extension CatalogError {
         switch error {
         case .notConnected: self = .offline
         case .notCached: self = .notAvailableOffline
-        case .rateBudgetExhausted(let wait):
+        case .rateBudgetExhausted(let wait, let rate):
             let (seconds, attoseconds) = wait.components
-            self = .rateLimited(retryAfter: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
+            self = .requestBudgetSpent(
+                retryAfter: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18, rate: rate.wording)
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
         case .invalidResponse: self = .unreadableResponse(reason: "the answer was not a readable HTTP response")

@@ -60,7 +60,7 @@ public struct RateBudgetedNetworkService: NetworkService {
                 logger.log(budgetWait: notice)
             }
         } catch let refusal as RateBudgetRefusal {
-            throw .rateBudgetExhausted(retryAfter: refusal.wait)
+            throw .rateBudgetExhausted(retryAfter: refusal.wait, rate: budget.rate)
         } catch {
             if waited { observer?.report(.finished(request: id)) }
             throw .cancelled

@@ -51,6 +51,11 @@ public enum CatalogErrorMessage {
             return UserMessage(
                 "the iTunes service limits clients to about 20 requests a minute and refused this one",
                 hint: .waitAndTryAgain(seconds: wholeSeconds(retryAfter)))
+        case .requestBudgetSpent(let retryAfter, let rate):
+            return UserMessage(
+                "the request was not sent: the request budget shared by your mvsearch runs "
+                    + "(\(TerminalSanitizer.excerpt(rate))) is spent",
+                hint: .waitAndTryAgain(seconds: wholeSeconds(retryAfter)))
         case .rejectedQuery(let message?):
             return UserMessage(
                 "the iTunes service rejected the query: \(shortened(message))", hint: .checkSearchOptions)

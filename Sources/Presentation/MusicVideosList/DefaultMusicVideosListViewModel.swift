@@ -234,10 +234,15 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         holdBack(after: error)
     }
 
-    /// After a rate limit, nothing is asked before the wait the service named (or
-    /// `rateLimitPause`) has passed, but by `r`.
+    /// After a rate limit, or a spent request budget, nothing is asked before the wait the
+    /// service (or the budget) named, or `rateLimitPause`, has passed, but by `r`.
     private func holdBack(after error: CatalogError) {
-        guard case .rateLimited(let retryAfter) = error else { return }
+        let retryAfter: TimeInterval?
+        switch error {
+        case .rateLimited(let wait): retryAfter = wait
+        case .requestBudgetSpent(let wait, _): retryAfter = wait
+        default: return
+        }
         quietUntil = now() + (retryAfter.map { Duration.seconds($0) } ?? Self.rateLimitPause)
         rateLimit = error
     }
