@@ -4,6 +4,7 @@
 #   make install DESTDIR=/tmp/pkg         stage for a package (PREFIX stays /usr/local)
 #   make install STRIP=true               install the binary with its symbols
 #   make uninstall PREFIX="$HOME/.local"  removes exactly the five installed files (not the folders)
+#   make test                             every test; the first run installs the MCP test client
 #
 # The installed binary is stripped (about 14 MB instead of 26 MB); the build folder keeps the
 # unstripped one, with its debug information, for a debugger. `make install` then names the files
@@ -46,7 +47,7 @@ ORDER := $(if $(wildcard Linker/mvsearch.order),\
 STATIC := --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections $(NO_CORELIBS) $(RELR) $(ORDER)
 endif
 
-.PHONY: all build check-build-tools install uninstall clean
+.PHONY: all build check-build-tools install uninstall clean test test-client
 
 all: build
 
@@ -74,3 +75,33 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# The end-to-end tests drive `mvsearch mcp` with the official MCP Python SDK, pinned in
+# Tests/requirements.txt, from a virtual environment of the build folder's own. pip runs only
+# when a pinned package is missing or at another version, so a second run needs no network.
+# Without the venv module (Debian ships it apart, as python3-venv), root installs it with apt-get.
+PYTHON ?= python3
+TEST_VENV := .build/test-venv
+SWIFT_TEST_FLAGS ?=
+
+test: check-build-tools test-client
+	$(SWIFT) test $(SWIFT_TEST_FLAGS)
+
+test-client: $(TEST_VENV)/.requirements-installed
+
+$(TEST_VENV)/bin/python3:
+	@$(PYTHON) -m venv $(TEST_VENV) || { \
+		rm -rf $(TEST_VENV); \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "make: $(PYTHON) -m venv failed; installing Debian's python3-venv" >&2; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-venv >/dev/null && \
+			$(PYTHON) -m venv $(TEST_VENV); \
+		else \
+			echo "make: $(PYTHON) -m venv failed — install Python's venv module (Debian: apt-get install python3-venv)" >&2; \
+			exit 1; \
+		fi; }
+
+$(TEST_VENV)/.requirements-installed: Tests/requirements.txt $(TEST_VENV)/bin/python3
+	@$(TEST_VENV)/bin/python3 Tests/requirements-satisfied.py Tests/requirements.txt || \
+		$(TEST_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check -r Tests/requirements.txt
+	@touch $@

@@ -126,9 +126,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Clients/ holds the Python clients the service tests run (from the package's folder).
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["App", "Mocks"],
+            exclude: ["Clients"],
             swiftSettings: strictSettings
         ),
     ]

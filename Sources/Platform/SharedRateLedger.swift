@@ -103,9 +103,22 @@ public final class SharedRateLedger: Sendable {
     /// - Returns: The slot held, or when the earliest one is.
     /// - Throws: `Problem` when the ledger cannot be used for this reservation.
     public func reserve(now: Date, maximumWait: Duration) async throws(Problem) -> Reservation {
-        let now = SlidingWindow.microseconds(now)
+        try await reserve(maximumWait: maximumWait) { now }
+    }
+
+    /// `reserve(now:maximumWait:)` with the time read from `clock` once the lock is held: a
+    /// caller that waited for the lock while another took a slot measures its wait from when it
+    /// got the lock, not from before (else that wait, up to a window plus the lock's, could pass
+    /// for further off than the window, and be refused).
+    /// - Parameters:
+    ///   - maximumWait: The longest wait the caller takes.
+    ///   - clock: The current time.
+    /// - Returns: The slot held, or when the earliest one is.
+    /// - Throws: `Problem` when the ledger cannot be used for this reservation.
+    public func reserve(maximumWait: Duration, clock: @Sendable () -> Date) async throws(Problem) -> Reservation {
         let maximum = SlidingWindow.microseconds(maximumWait)
         return try await withLockedWindow { (slots: inout SlidingWindow) in
+            let now = SlidingWindow.microseconds(clock())
             slots.sanitise(now: now)
             let earliest = slots.earliestSlot(now: now)
             guard let slot = slots.reserve(now: now, maximumWait: maximum) else {

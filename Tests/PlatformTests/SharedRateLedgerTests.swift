@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -26,6 +27,32 @@ struct SharedRateLedgerTests {
     }
 
     private func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+
+    @Test(
+        """
+        Given a reservation, then its time is read once the ledger's lock is held: a caller that \
+        waited for the lock while another took a slot measures its wait from when it got it
+        """)
+    func readsTheTimeUnderTheLock() async throws {
+        let ledger = ledger(limit: 1)
+        #expect(try await ledger.reserve(now: at(0), maximumWait: .seconds(30)) == .granted(slot: at(0)))
+        let probe = open(ledger.lockURL.path, O_RDWR)
+        try #require(probe >= 0)
+        defer { close(probe) }
+        let lockHeldWhenRead = Recorded()
+        let later = at(10.01)
+
+        let reservation = try await ledger.reserve(maximumWait: .seconds(30)) {
+            // Another open file description of the lock: its flock fails while the ledger holds it.
+            let free = flock(probe, LOCK_EX | LOCK_NB) == 0
+            if free { flock(probe, LOCK_UN) }
+            lockHeldWhenRead.value.withLock { $0 = !free }
+            return later
+        }
+
+        #expect(lockHeldWhenRead.value.withLock { $0 } == true)
+        #expect(reservation == .granted(slot: at(10.01)))
+    }
 
     @Test("Given 3 in 10 s shared by two, then 3 slots now, then future slots in the order asked, then none")
     func grantsThenQueues() async throws {
@@ -131,4 +158,9 @@ struct SharedRateLedgerTests {
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("elsewhere").path))
     }
+}
+
+/// What a closure saw, read after it ran.
+private final class Recorded: Sendable {
+    let value = Mutex<Bool?>(nil)
 }

@@ -24,14 +24,16 @@ public final class LocalRateBudget: RateBudget {
     /// - Returns: The slot held and how long until it comes.
     /// - Throws: `RateBudgetRefusal` when it is further off than `maximumWait` or the window.
     public func reserve(maximumWait: Duration) async throws -> RateBudgetReservation {
-        let now = SlidingWindow.microseconds(now())
         let maximum = SlidingWindow.microseconds(maximumWait)
-        let result = slots.withLock { slots -> Result<Int64, RateBudgetRefusal> in
-            if let slot = slots.reserve(now: now, maximumWait: maximum) { return .success(slot) }
-            return .failure(RateBudgetRefusal(wait: .microseconds(slots.earliestSlot(now: now) - now)))
+        // The time read under the lock: read before, a slot another task took meanwhile could
+        // make this wait look longer than the window, and be refused.
+        let result = slots.withLock { slots -> Result<(slot: Int64, time: Int64), RateBudgetRefusal> in
+            let time = SlidingWindow.microseconds(self.now())
+            if let slot = slots.reserve(now: time, maximumWait: maximum) { return .success((slot, time)) }
+            return .failure(RateBudgetRefusal(wait: .microseconds(slots.earliestSlot(now: time) - time)))
         }
-        let slot = try result.get()
-        return RateBudgetReservation(slot: SlidingWindow.date(slot), wait: .microseconds(slot - now), isShared: false)
+        let (slot, time) = try result.get()
+        return RateBudgetReservation(slot: SlidingWindow.date(slot), wait: .microseconds(slot - time), isShared: false)
     }
 
     /// Frees a slot not yet come, for the next caller.

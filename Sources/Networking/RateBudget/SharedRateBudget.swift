@@ -71,10 +71,9 @@ public final class SharedRateBudget: RateBudget {
     ///   `CancellationError` when the task was cancelled while waiting for the lock.
     public func reserve(maximumWait: Duration) async throws -> RateBudgetReservation {
         guard state.withLock({ $0.isShared }) else { return try await local.reserve(maximumWait: maximumWait) }
-        let start = now()
         let reservation: SharedRateLedger.Reservation
         do {
-            reservation = try await ledger.reserve(now: start, maximumWait: maximumWait)
+            reservation = try await ledger.reserve(maximumWait: maximumWait, clock: now)
         } catch {
             switch error.kind {
             case .cancelled:
@@ -92,9 +91,9 @@ public final class SharedRateBudget: RateBudget {
         switch reservation {
         case .granted(let slot):
             local.record(slot)
-            return RateBudgetReservation(slot: slot, wait: Self.duration(from: start, to: slot), isShared: true)
+            return RateBudgetReservation(slot: slot, wait: Self.duration(from: now(), to: slot), isShared: true)
         case .tooFar(let earliest):
-            throw RateBudgetRefusal(wait: Self.duration(from: start, to: earliest))
+            throw RateBudgetRefusal(wait: Self.duration(from: now(), to: earliest))
         }
     }
 
