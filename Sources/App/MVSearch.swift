@@ -41,8 +41,9 @@ enum MVSearch {
         switch command {
         case .help, .version: exit(application.checked(await application.run(command)).rawValue)
         case .search(let options) where options.frontEnd == .serve:
-            // The server stops on SIGTERM, SIGINT and SIGHUP by itself, after what is in flight.
-            exit(application.checked(await application.run(command)).rawValue)
+            // The server stops on SIGTERM, SIGINT and SIGHUP by itself, after what is in flight;
+            // `_exit` for the reason below (its connection threads may still be ending).
+            _exit(application.checked(await application.run(command)).rawValue)
         case .search: break
         }
         // The handlers before the run: a signal must never find the terminal in raw mode unhandled.

@@ -56,14 +56,15 @@ struct SharedRateLedgerLockTests {
             #expect(error.kind == .lockTimedOut)
         }
         let waited = clock.now - started
-        #expect(waited >= .milliseconds(300) && waited < .seconds(5), "\(waited)")
+        // The lock timeout, with the slack a loaded machine needs (its own wait is 300 ms).
+        #expect(waited >= .milliseconds(300) && waited < .seconds(10), "\(waited)")
 
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         let patient = SharedRateLedger(directory: folder, name: "budget", limit: 3, window: .seconds(10))
         let afterKill = clock.now
         #expect(try await patient.reserve(now: now, maximumWait: .zero) == .granted(slot: now))
-        #expect(clock.now - afterKill < .seconds(2))
+        #expect(clock.now - afterKill < .seconds(10))
     }
 
     @Test("Given a lock held and the waiting task cancelled, then the wait ends at once as cancelled")
