@@ -19,7 +19,7 @@ extension JSONValue {
 }
 
 /// Writes values with an explicit stack instead of recursion.
-private struct JSONWriter {
+struct JSONWriter {
     var output: [UInt8] = []
 
     private enum Frame {
@@ -87,7 +87,7 @@ private struct JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func writeString(_ string: String) {
+    mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
             Array(string.utf8).withUnsafeBufferPointer { writeEscaped($0) }

@@ -177,7 +177,7 @@ public final class CatalogHTTPService: HTTPRequestHandler {
             let cacheControl =
                 !operation.asksService
                 ? "no-store" : "\(access.token == nil ? "public" : "private"), max-age=\(maxAge)"
-            return json(200, result.jsonObject, request: request, cacheControl: cacheControl)
+            return json(200, text: result.jsonText, request: request, cacheControl: cacheControl)
         case .nothingFound:
             return error(
                 404, code: "not_found", message: "nothing found for these arguments",
