@@ -57,6 +57,27 @@ public struct JSONTextBuilder {
         afterKey = true
     }
 
+    /// A member's name written once, for names written again and again (each row's keys).
+    public struct Key: Sendable {
+        fileprivate let text: [UInt8]
+
+        /// - Parameter name: The name, escaped as any string.
+        public init(_ name: String) {
+            var writer = JSONWriter()
+            writer.writeString(name)
+            writer.output.append(UInt8(ascii: ":"))
+            text = writer.output
+        }
+    }
+
+    /// Writes a member's name written before (`"key":`); its value comes next.
+    /// - Parameter key: The name.
+    public mutating func key(_ key: Key) {
+        separate()
+        writer.output.append(contentsOf: key.text)
+        afterKey = true
+    }
+
     /// Writes a value: an element of the open array, the value of the key just written, or the
     /// whole text.
     /// - Parameter value: Any value; objects and arrays are written whole.

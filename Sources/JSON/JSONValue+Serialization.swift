@@ -102,6 +102,11 @@ struct JSONWriter {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            // Printable ASCII other than `"` and `\`, the common case, first.
+            if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
+                index += 1
+                continue
+            }
             let isSeparator =
                 byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
                 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)

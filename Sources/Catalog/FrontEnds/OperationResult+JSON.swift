@@ -17,7 +17,7 @@ extension OperationResult {
         // A field asked for twice is written once, in its first place, as `JSONObject` keeps it.
         var seen = Set<Int>()
         let positions = fieldPositions.filter { seen.insert($0).inserted }
-        let keys = positions.map { schema.fields[$0].key }
+        let keys = positions.map { JSONTextBuilder.Key(schema.fields[$0].key) }
         var text = JSONTextBuilder(reservingCapacity: 1024 * (rows.count + 1))
         text.beginObject()
         text.key(schema.name)
