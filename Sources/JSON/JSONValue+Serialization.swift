@@ -19,7 +19,7 @@ extension JSONValue {
 }
 
 /// Writes values with an explicit stack instead of recursion.
-private struct JSONWriter {
+struct JSONWriter {
     var output: [UInt8] = []
 
     private enum Frame {
@@ -87,7 +87,7 @@ private struct JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func writeString(_ string: String) {
+    mutating func writeString(_ string: String) {
         output.append(UInt8(ascii: "\""))
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
             Array(string.utf8).withUnsafeBufferPointer { writeEscaped($0) }
@@ -102,6 +102,11 @@ private struct JSONWriter {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            // Printable ASCII other than `"` and `\`, the common case, first.
+            if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
+                index += 1
+                continue
+            }
             let isSeparator =
                 byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
                 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)

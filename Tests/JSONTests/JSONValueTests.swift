@@ -136,3 +136,28 @@ final class JSONValueTests: XCTestCase {
         XCTAssertTrue(JSONValue.null.isNull)
     }
 }
+
+final class JSONTextBuilderTests: XCTestCase {
+    func testGivenNestedPiecesWhenBuiltThenTheTextIsTheSerializedValue() {
+        let expected: JSONValue = ["a": [1, "two", nil, ["x": true]], "b": [:], "c": [], "d": .number(2.5)]
+        var text = JSONTextBuilder()
+        text.beginObject()
+        text.key("a")
+        text.beginArray()
+        text.value(1)
+        text.value("two")
+        text.value(nil)
+        text.value(["x": true])
+        text.endArray()
+        text.key("b")
+        text.beginObject()
+        text.endObject()
+        text.key("c")
+        text.beginArray()
+        text.endArray()
+        text.key("d")
+        text.value(.number(2.5))
+        text.endObject()
+        XCTAssertEqual(String(decoding: text.bytes, as: UTF8.self), expected.serializedString)
+    }
+}

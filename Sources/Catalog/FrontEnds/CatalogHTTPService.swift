@@ -161,7 +161,9 @@ public final class CatalogHTTPService: HTTPRequestHandler {
             return failure(error)
         }
         let services = services
-        let outcome = await inFlight.run(key: Self.key(operation, arguments)) {
+        let outcome = await inFlight.run(
+            key: InFlightOperations.Key(operation: operation.name, arguments: arguments.values)
+        ) {
             await operation.run(arguments, services: services)
         }
         switch outcome {
@@ -175,7 +177,7 @@ public final class CatalogHTTPService: HTTPRequestHandler {
             let cacheControl =
                 !operation.asksService
                 ? "no-store" : "\(access.token == nil ? "public" : "private"), max-age=\(maxAge)"
-            return json(200, result.jsonObject, request: request, cacheControl: cacheControl)
+            return json(200, text: result.jsonText, request: request, cacheControl: cacheControl)
         case .nothingFound:
             return error(
                 404, code: "not_found", message: "nothing found for these arguments",
@@ -183,13 +185,6 @@ public final class CatalogHTTPService: HTTPRequestHandler {
         case .failed(let failure):
             return self.failure(failure)
         }
-    }
-
-    /// The same operation with the same arguments: one run serves every request that asks it
-    /// while it runs.
-    private static func key(_ operation: CatalogOperation, _ arguments: OperationArguments) -> String {
-        operation.name + "?"
-            + arguments.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
 
     // MARK: Answers
@@ -229,7 +224,14 @@ public final class CatalogHTTPService: HTTPRequestHandler {
     private func json(
         _ status: Int, _ object: JSONObject, request: HTTPServerRequest?, cacheControl: String = "no-cache"
     ) -> HTTPServerResponse {
-        var body = JSONValue.object(object).serialized()
+        json(status, text: JSONValue.object(object).serialized(), request: request, cacheControl: cacheControl)
+    }
+
+    /// `json(_:_:request:cacheControl:)` for a text already written.
+    private func json(
+        _ status: Int, text: [UInt8], request: HTTPServerRequest?, cacheControl: String
+    ) -> HTTPServerResponse {
+        var body = text
         body.append(UInt8(ascii: "\n"))
         var headers: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": cacheControl]
         guard status == 200, let request else {

@@ -7,11 +7,18 @@ import Synchronization
 /// requests at once cost one request to the service. A run is forgotten as soon as it ends:
 /// the response cache answers what comes after.
 final class InFlightOperations: Sendable {
-    private let runs = Mutex<[String: Task<OperationOutcome, Never>]>([:])
+    /// What a run asks: the same operation with the same arguments is the same run. (Compared
+    /// as values: no text is built for it, and no two different arguments can look alike.)
+    struct Key: Hashable, Sendable {
+        let operation: String
+        let arguments: [String: ParameterValue]
+    }
+
+    private let runs = Mutex<[Key: Task<OperationOutcome, Never>]>([:])
 
     /// The outcome of the run for `key`: the one in flight, or a new one made with `work`.
     /// Cancelling one waiting request does not cancel the run the others wait for.
-    func run(key: String, _ work: @escaping @Sendable () async -> OperationOutcome) async -> OperationOutcome {
+    func run(key: Key, _ work: @escaping @Sendable () async -> OperationOutcome) async -> OperationOutcome {
         let task = runs.withLock { runs in
             if let running = runs[key] { return running }
             let task = Task { [weak self] in
@@ -28,7 +35,7 @@ final class InFlightOperations: Sendable {
     /// How many runs are in flight.
     var count: Int { runs.withLock { $0.count } }
 
-    private func forget(_ key: String) {
+    private func forget(_ key: Key) {
         _ = runs.withLock { $0.removeValue(forKey: key) }
     }
 }

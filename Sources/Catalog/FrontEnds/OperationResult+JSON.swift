@@ -9,6 +9,31 @@ extension OperationResult {
         let rows = objects.map { row in JSONValue.object(JSONObject(row.map { ($0.key, $0.value.jsonValue) })) }
         return JSONObject([(schema.name, .array(rows))])
     }
+
+    /// `jsonObject`'s compact text, byte for byte what `JSONValue.object(jsonObject).serialized()`
+    /// writes, written straight from the rows: no object (and no index of its keys) is built
+    /// for each row, which is most of what answering a cached request used to cost.
+    public var jsonText: [UInt8] {
+        // A field asked for twice is written once, in its first place, as `JSONObject` keeps it.
+        var seen = Set<Int>()
+        let positions = fieldPositions.filter { seen.insert($0).inserted }
+        let keys = positions.map { JSONTextBuilder.Key(schema.fields[$0].key) }
+        var text = JSONTextBuilder(reservingCapacity: 1024 * (rows.count + 1))
+        text.beginObject()
+        text.key(schema.name)
+        text.beginArray()
+        for row in rows {
+            text.beginObject()
+            for (key, position) in zip(keys, positions) {
+                text.key(key)
+                text.value(row.values[position].jsonValue)
+            }
+            text.endObject()
+        }
+        text.endArray()
+        text.endObject()
+        return text.bytes
+    }
 }
 
 extension FieldValue {
