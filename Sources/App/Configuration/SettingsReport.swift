@@ -30,7 +30,9 @@ enum SettingsReport {
             (.rate, settings.rate.value.description, settings.rate.source),
         ]
         let keyWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
-        let valueWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+        // A long value (a player's command line) is not a reason to pad every other line to it:
+        // the column is at most `maximumValueWidth` wide, and a longer value just runs on.
+        let valueWidth = min(rows.map { DisplayWidth.of($0.1) }.max() ?? 0, maximumValueWidth)
         var text = fileLine(settings.file) + "\n"
         for (key, value, source) in rows {
             text +=
@@ -39,6 +41,9 @@ enum SettingsReport {
         }
         return text
     }
+
+    /// The widest the value column is padded to.
+    static let maximumValueWidth = 40
 
     private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
 
