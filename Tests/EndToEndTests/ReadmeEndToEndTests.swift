@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Mocks
 import Testing
@@ -318,6 +319,7 @@ struct ReadmeEndToEndTests {
         for command in Self.commands(in: try Self.readme()) {
             let segments = Self.pipeline(command.line)
             if segments.first?.words.starts(with: ["mvsearch", "serve"]) == true {
+                serve?.stop()
                 serve = try await ReadmeServe.start(Array(segments[0].words.dropFirst(2)), environment: environment)
                 ran += 1
                 continue
@@ -438,9 +440,20 @@ private final class ReadmeServe: @unchecked Sendable {
         return ReadmeServe(running: running, address: String(line.dropFirst(prefix.count).dropLast()))
     }
 
+    /// SIGTERM, then SIGKILL if it has not ended within 10 s: a test never waits on it for good.
     func stop() {
-        if running.process.isRunning { kill(running.process.processIdentifier, SIGTERM) }
-        running.process.waitUntilExit()
+        let process = running.process
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            process.waitUntilExit()
+            ended.signal()
+        }
+        if ended.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            ended.wait()
+        }
     }
 }
 

@@ -42,9 +42,9 @@ struct SharedRateBudgetLockTests {
         let rate = try #require(RequestRate(parsing: "2/10"))
         // The window's clock stands still: a loaded machine must not let the first slot expire.
         let instant = Date()
-        let budget = SharedRateBudget(folder: folder, rate: rate, lockTimeout: .milliseconds(200), now: { instant }) {
-            message in problems.withLock { $0.append(message) }
-        }
+        let budget = SharedRateBudget(
+            folder: folder, rate: rate, lockTimeout: .milliseconds(200), now: { instant },
+            onProblem: { message in problems.withLock { $0.append(message) } })
         #expect(try await budget.reserve(maximumWait: .zero).isShared)
         let holder = try holdLock(folder.appendingPathComponent(".rate-budget.lock").path)
         defer {
