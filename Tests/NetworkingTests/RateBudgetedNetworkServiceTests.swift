@@ -120,7 +120,8 @@ struct RateBudgetedNetworkServiceTests {
         let cancelled = clock.now
         task.cancel()
         await #expect(throws: NetworkError.cancelled) { try await task.value }
-        #expect(clock.now - cancelled < .seconds(5))
+        // Far sooner than the 60 s slot, with the slack a loaded machine needs.
+        #expect(clock.now - cancelled < .seconds(30))
         #expect(engine.requests.count == 1)
     }
 }

@@ -70,7 +70,7 @@ struct SharedRateLedgerLockTests {
     @Test("Given a lock held and the waiting task cancelled, then the wait ends at once as cancelled")
     func cancelledWhileLocked() async throws {
         let ledger = SharedRateLedger(
-            directory: folder, name: "budget", limit: 3, window: .seconds(10), lockTimeout: .seconds(30))
+            directory: folder, name: "budget", limit: 3, window: .seconds(10), lockTimeout: .seconds(120))
         _ = try await ledger.reserve(now: now, maximumWait: .zero)
         let holder = try holdLock(ledger.lockURL.path)
         defer {
@@ -90,6 +90,8 @@ struct SharedRateLedgerLockTests {
         let started = clock.now
         task.cancel()
         #expect(await task.value == .cancelled)
-        #expect(clock.now - started < .seconds(5))
+        // Far sooner than the lock timeout (120 s), with the slack a loaded machine needs: the
+        // whole suite on two cores took 8 s to give the cancelled task a thread again.
+        #expect(clock.now - started < .seconds(30))
     }
 }
