@@ -173,10 +173,11 @@ public final class CatalogHTTPService: HTTPRequestHandler {
             } catch {
                 return failure(error)
             }
-            let maxAge = operation.asksService ? Int(services.settings.cacheTimeToLive) : 0
+            // What only this machine holds (the recent searches) is never stored by a cache in front.
+            let scope = access.token == nil ? "public" : "private"
             let cacheControl =
-                !operation.asksService
-                ? "no-store" : "\(access.token == nil ? "public" : "private"), max-age=\(maxAge)"
+                operation.asksService
+                ? "\(scope), max-age=\(Int(services.settings.cacheTimeToLive))" : "no-store"
             return json(200, text: result.jsonText, request: request, cacheControl: cacheControl)
         case .nothingFound:
             return error(
