@@ -10,9 +10,9 @@ struct FetchRelatedMusicVideosUseCaseTests {
     private static func videos(
         lookup: MusicVideo? = video, artist: [MusicVideo]? = nil
     ) -> MockMusicVideosRepository {
-        MockMusicVideosRepository(
-            lookup: { _ throws(CatalogError) in lookup },
-            artist: artist.map { videos in { _ throws(CatalogError) in videos } })
+        var answer: MockMusicVideosRepository.ArtistHandler?
+        if let artist { answer = { _ throws(CatalogError) in artist } }
+        return MockMusicVideosRepository(lookup: { _ throws(CatalogError) in lookup }, artist: answer)
     }
 
     @Test("Given a video with a collection and an artist, then the collection's come first, then the artist's")
