@@ -9,6 +9,10 @@ public struct RelatedMusicVideosPage: Equatable, Sendable {
     /// The other videos of its collection, then of its artist, each once, the video left out.
     public let items: [MusicVideo]
 
+    /// - Parameters:
+    ///   - query: The query as sent.
+    ///   - video: The video looked up, if there is one.
+    ///   - items: The others, in order.
     public init(query: RelatedMusicVideosQuery, video: MusicVideo?, items: [MusicVideo]) {
         self.query = query
         self.video = video

@@ -9,6 +9,7 @@ public struct RelatedMusicVideosQuery: Equatable, Hashable, Sendable {
     /// The most videos to return.
     public var limit: Int
 
+    /// A query as given; `validated()` checks it.
     public init(
         id: MusicVideo.ID, country: String = MusicVideoQuery.defaultCountry, limit: Int = MusicVideoQuery.defaultLimit
     ) {
@@ -38,9 +39,12 @@ public struct RelatedMusicVideosQuery: Equatable, Hashable, Sendable {
 public struct CollectionMusicVideosQuery: Equatable, Hashable, Sendable {
     /// The collection's store id.
     public var collectionID: Int
+    /// Two-letter store country.
     public var country: String
+    /// The most videos to return.
     public var limit: Int
 
+    /// A query as given; `validated()` checks it.
     public init(
         collectionID: Int, country: String = MusicVideoQuery.defaultCountry, limit: Int = MusicVideoQuery.defaultLimit
     ) {

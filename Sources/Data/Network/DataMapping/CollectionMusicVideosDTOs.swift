@@ -5,10 +5,14 @@ import Networking
 /// The Lookup API's parameters for a collection's music videos:
 /// `lookup?id=…&entity=musicVideo&limit=…&country=…`. The answer lists the collection first.
 public struct CollectionMusicVideosRequestDTO: Equatable, Sendable {
+    /// The collection's store id.
     public let collectionID: Int
+    /// Two-letter store country.
     public let country: String
+    /// The most rows to ask for.
     public let limit: Int
 
+    /// - Parameter query: A validated collection lookup.
     public init(query: CollectionMusicVideosQuery) {
         collectionID = query.collectionID
         country = query.country
