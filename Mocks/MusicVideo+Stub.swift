@@ -21,13 +21,15 @@ extension MusicVideo {
         artistURL: URL? = URL(string: "https://music.apple.com/us/artist/jack-johnson/909253?uo=4"),
         previewURL: URL? = nil,
         artworkURL: URL? = nil,
-        chartPosition: Int? = nil
+        chartPosition: Int? = nil,
+        collectionID: Int? = nil
     ) -> MusicVideo {
         MusicVideo(
             id: id, title: title, artistName: artistName, artistID: artistID, collectionName: collectionName,
             releaseDate: releaseDate, duration: duration, genre: genre, explicitness: explicitness, price: price,
             collectionPrice: collectionPrice, country: country, currency: currency, trackURL: trackURL,
-            artistURL: artistURL, previewURL: previewURL, artworkURL: artworkURL, chartPosition: chartPosition
+            artistURL: artistURL, previewURL: previewURL, artworkURL: artworkURL, chartPosition: chartPosition,
+            collectionID: collectionID
         )
     }
 }

@@ -7,7 +7,7 @@
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --sort --reverse --timeout
 --retries --base-url --no-cache --offline --no-color --no-colour --no-mouse --no-images -i --interactive --pick --id --artist-id --artists --top --genre
 --history
---clear-history --settings -v --verbose -h --help --version --genres'
+--clear-history --settings -v --verbose -h --help --version --genres --also'
 # After `serve` or `mcp`: the options both take, and those only serve takes.
 _mvsearch_service_options='-l --limit -c --country --timeout --retries --base-url --no-cache --offline -v --verbose -h --help'
 _mvsearch_serve_options='--listen --token-file --cors'
@@ -79,7 +79,7 @@ _mvsearch() {
         compopt -o filenames 2>/dev/null
         return 0
         ;;
-    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id | --genre | --listen | --cors)
+    -l | --limit | --offset | -c | --country | --timeout | --retries | --base-url | --id | --artist-id | --genre | --also | --listen | --cors)
         return 0
         ;;
     esac

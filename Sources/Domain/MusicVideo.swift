@@ -15,6 +15,8 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
     public let artistID: Int?
     /// The album or visual album, when the video belongs to one.
     public let collectionName: String?
+    /// The collection's id: what `CollectionMusicVideosQuery` looks up; `nil` for a video on its own.
+    public let collectionID: Int?
     public let releaseDate: Date?
     /// Length in seconds.
     public let duration: TimeInterval?
@@ -57,7 +59,8 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
         artistURL: URL?,
         previewURL: URL?,
         artworkURL: URL?,
-        chartPosition: Int? = nil
+        chartPosition: Int? = nil,
+        collectionID: Int? = nil
     ) {
         self.id = id
         self.title = title
@@ -77,5 +80,6 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
         self.previewURL = previewURL
         self.artworkURL = artworkURL
         self.chartPosition = chartPosition
+        self.collectionID = collectionID
     }
 }

@@ -39,7 +39,7 @@ struct RegistryFrontEndsTests {
             }
         }
         // What only its declaration spells: the genres, which need no flow of their own.
-        #expect(CommandLineOption.generated(for: .standard).map(\.long) == ["--genres"])
+        #expect(CommandLineOption.generated(for: .standard).map(\.long) == ["--genres", "--also"])
     }
 
     @Test("Given each list command, then its rows' JSON keys are its operation's, as are the search's and history's")

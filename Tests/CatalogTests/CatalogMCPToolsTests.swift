@@ -21,7 +21,7 @@ struct CatalogMCPToolsTests {
         #expect(
             tools.map(\.name) == [
                 "mvsearch_search", "mvsearch_lookup", "mvsearch_artists", "mvsearch_artist_videos", "mvsearch_top",
-                "mvsearch_history", "mvsearch_genres",
+                "mvsearch_history", "mvsearch_genres", "mvsearch_also",
             ])
         let search = try #require(tools.first)
         #expect(search.inputSchema["required"] == ["term"])
@@ -30,7 +30,7 @@ struct CatalogMCPToolsTests {
         #expect(search.inputSchema["properties"]?["by"]?["enum"] == ["any", "artist", "song", "album"])
         #expect(search.outputSchema?["properties"]?["videos"]?["type"] == "array")
         #expect(search.annotations.readOnlyHint == true)
-        #expect(tools.last?.annotations.openWorldHint == false)
+        #expect(tools.first { $0.name == "mvsearch_genres" }?.annotations.openWorldHint == false)
     }
 
     @Test("Given a search, then structured content under videos and the same JSON as text")

@@ -5,6 +5,6 @@ final class OperationRegistryTests: XCTestCase {
     func testGivenTheStandardRegistryThenEveryOperationIsThere() {
         XCTAssertEqual(
             OperationRegistry.standard.operations.map(\.name),
-            ["search", "lookup", "artists", "artist-videos", "top", "history", "genres"])
+            ["search", "lookup", "artists", "artist-videos", "top", "history", "genres", "also"])
     }
 }

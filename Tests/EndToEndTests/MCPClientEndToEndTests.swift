@@ -9,7 +9,7 @@ import Testing
 struct MCPClientEndToEndTests {
     private static let tools: Set = [
         "mvsearch_search", "mvsearch_lookup", "mvsearch_artists", "mvsearch_artist_videos", "mvsearch_top",
-        "mvsearch_history", "mvsearch_genres",
+        "mvsearch_history", "mvsearch_genres", "mvsearch_also",
     ]
 
     private static func environment(_ fake: LoopbackHTTPServer, arguments: String = "") -> [String: String] {

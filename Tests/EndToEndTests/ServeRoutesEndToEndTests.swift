@@ -6,7 +6,9 @@ import Testing
 /// with its `{"error": {...}}` body, against a loopback iTunes that answers some terms badly.
 @Suite("mvsearch serve end to end: routes and statuses with curl")
 struct ServeRoutesEndToEndTests {
-    private static let operations = ["search", "lookup", "artists", "artist-videos", "top", "history", "genres"]
+    private static let operations = [
+        "search", "lookup", "artists", "artist-videos", "top", "history", "genres", "also",
+    ]
 
     /// iTunes as the tests want it: the fixtures, but a throttled 403 for "throttled", a 500 for
     /// "broken", no answer for "stalled" and an empty list for "nothing".

@@ -131,7 +131,12 @@ enum HelpText {
             if beside && lead.count < column {
                 text += lead + String(repeating: " ", count: column - lead.count) + (pieces.first ?? "") + "\n"
             } else {
-                text += lead + "\n" + String(repeating: " ", count: indent) + (pieces.first ?? "") + "\n"
+                // Names wider than the screen (an operation's usage line) break between words.
+                let wrapped = lines(of: names, width: width - 4).enumerated().map {
+                    ($0 == 0 ? "  " : "    ") + $1
+                }
+                let first = String(repeating: " ", count: indent) + (pieces.first ?? "")
+                text += wrapped.joined(separator: "\n") + "\n" + first + "\n"
             }
             for piece in pieces.dropFirst() { text += String(repeating: " ", count: indent) + piece + "\n" }
         }

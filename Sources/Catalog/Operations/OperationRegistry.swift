@@ -14,7 +14,7 @@ public struct OperationRegistry: Sendable {
 
     /// The catalogue's operations.
     public static let standard = OperationRegistry([
-        .search, .lookup, .artists, .artistVideos, .top, .history, .genres,
+        .search, .lookup, .artists, .artistVideos, .top, .history, .genres, .also,
     ])
 
     /// The operation named `name` (`search`, `artist-videos`).

@@ -20,6 +20,7 @@ public final class CatalogServices: Sendable {
         /// The time the response cache judges entries' ages by.
         public var now: (@Sendable () -> Date)?
         public var artworkRepository: (any ArtworkRepository)?
+        public var musicVideoCollectionsRepository: (any MusicVideoCollectionsRepository)?
 
         public init(
             sessionManager: (any NetworkSessionManager)? = nil,
@@ -28,7 +29,8 @@ public final class CatalogServices: Sendable {
             musicVideoChartsRepository: (any MusicVideoChartsRepository)? = nil,
             recentSearchesRepository: (any RecentSearchesRepository)? = nil,
             responseCacheStore: (any ResponseCacheStore)? = nil, now: (@Sendable () -> Date)? = nil,
-            artworkRepository: (any ArtworkRepository)? = nil
+            artworkRepository: (any ArtworkRepository)? = nil,
+            musicVideoCollectionsRepository: (any MusicVideoCollectionsRepository)? = nil
         ) {
             self.sessionManager = sessionManager
             self.musicVideosRepository = musicVideosRepository
@@ -38,6 +40,7 @@ public final class CatalogServices: Sendable {
             self.responseCacheStore = responseCacheStore
             self.now = now
             self.artworkRepository = artworkRepository
+            self.musicVideoCollectionsRepository = musicVideoCollectionsRepository
         }
     }
 
@@ -172,6 +175,11 @@ public final class CatalogServices: Sendable {
         overrides.musicVideosRepository ?? DefaultMusicVideosRepository(dataTransferService: dataTransferService)
     }
 
+    public func makeMusicVideoCollectionsRepository() -> any MusicVideoCollectionsRepository {
+        overrides.musicVideoCollectionsRepository
+            ?? DefaultMusicVideoCollectionsRepository(dataTransferService: dataTransferService)
+    }
+
     public func makeMusicArtistsRepository() -> any MusicArtistsRepository {
         overrides.musicArtistsRepository ?? DefaultMusicArtistsRepository(dataTransferService: dataTransferService)
     }
@@ -199,6 +207,12 @@ public final class CatalogServices: Sendable {
 
     public func makeFetchArtistMusicVideosUseCase() -> any FetchArtistMusicVideosUseCase {
         DefaultFetchArtistMusicVideosUseCase(repository: makeMusicVideosRepository())
+    }
+
+    /// "More like this": a video's collection's videos, then its artist's.
+    public func makeFetchRelatedMusicVideosUseCase() -> any FetchRelatedMusicVideosUseCase {
+        DefaultFetchRelatedMusicVideosUseCase(
+            videos: makeMusicVideosRepository(), collections: makeMusicVideoCollectionsRepository())
     }
 
     public func makeSearchMusicArtistsUseCase() -> any SearchMusicArtistsUseCase {

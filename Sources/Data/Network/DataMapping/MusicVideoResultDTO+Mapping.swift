@@ -38,7 +38,8 @@ extension MusicVideoResultDTO {
             trackURL: trackViewUrl?.url,
             artistURL: artistViewUrl?.url,
             previewURL: previewUrl?.url,
-            artworkURL: artworkUrl100?.url ?? artworkUrl60?.url
+            artworkURL: artworkUrl100?.url ?? artworkUrl60?.url,
+            collectionID: collectionId
         )
     }
 

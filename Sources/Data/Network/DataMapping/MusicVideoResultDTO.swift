@@ -14,6 +14,7 @@ public struct MusicVideoResultDTO: ITunesRowDTO {
     public private(set) var trackCensoredName: String?
     public private(set) var artistId: Int?
     public private(set) var artistName: String?
+    public private(set) var collectionId: Int?
     public private(set) var collectionName: String?
     public private(set) var trackViewUrl: WebURLText?
     public private(set) var artistViewUrl: WebURLText?
@@ -31,7 +32,7 @@ public struct MusicVideoResultDTO: ITunesRowDTO {
 
     public enum Field: String, CodingKey, CaseIterable, Sendable {
         case wrapperType, kind, trackId, trackName, trackCensoredName, artistId, artistName
-        case collectionName, trackViewUrl, artistViewUrl, previewUrl, artworkUrl100, artworkUrl60
+        case collectionId, collectionName, trackViewUrl, artistViewUrl, previewUrl, artworkUrl100, artworkUrl60
         case trackPrice, collectionPrice, releaseDate, trackExplicitness, trackTimeMillis
         case country, currency, primaryGenreName
     }
@@ -57,6 +58,7 @@ public struct MusicVideoResultDTO: ITunesRowDTO {
         case .trackCensoredName: trackCensoredName = try value.lenientString()
         case .artistId: artistId = try value.lenientInt()
         case .artistName: artistName = try value.lenientString()
+        case .collectionId: collectionId = try value.lenientInt()
         case .collectionName: collectionName = try value.lenientString()
         case .trackViewUrl: trackViewUrl = try value.lenientWebURL()
         case .artistViewUrl: artistViewUrl = try value.lenientWebURL()
