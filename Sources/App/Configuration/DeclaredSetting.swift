@@ -12,6 +12,8 @@ protocol DeclaredSetting: Sendable {
     var variableNames: [String] { get }
     /// Its options of its own (`--no-mouse`), as rows of the option table.
     var options: [CommandLineOption] { get }
+    /// The long names of the options that set it: its own, or the row it reads (`--limit`).
+    var optionNames: [String] { get }
     /// Checks a value's text.
     func check(_ text: String) throws(SettingValueError)
     /// The value in effect and where it comes from.
@@ -21,6 +23,14 @@ protocol DeclaredSetting: Sendable {
 
 extension SettingDeclaration: DeclaredSetting {
     var variableNames: [String] { variables.map(\.name) }
+
+    var optionNames: [String] {
+        switch commandLine {
+        case .none: []
+        case .options(let options): options.map(\.long)
+        case .spelled(let long, _): [long]
+        }
+    }
 
     var options: [CommandLineOption] {
         guard case .options(let options) = commandLine else { return [] }
