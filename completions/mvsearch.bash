@@ -5,7 +5,7 @@
 # Kept in step with the option table (Sources/App/CLI/CommandLineOption.swift) by the tests.
 
 _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format --json --sort --reverse --timeout
---retries --base-url --no-cache --offline --no-color --no-colour --no-mouse --no-images -i --interactive --pick --id --artist-id --artists --top --genre
+--retries --base-url --no-cache --offline --no-color --no-colour --no-mouse --no-images --remember -i --interactive --pick --select-1 --id --artist-id --artists --top --genre
 --history
 --clear-history --settings -v --verbose -h --help --version --genres --also'
 # After `serve` or `mcp`: the options both take, and those only serve takes.
@@ -64,6 +64,10 @@ _mvsearch() {
         ;;
     --sort)
         COMPREPLY=($(compgen -P "$prefix" -W "$_mvsearch_sorts" -- "$current"))
+        return 0
+        ;;
+    --remember)
+        COMPREPLY=($(compgen -P "$prefix" -W 'always terminal never' -- "$current"))
         return 0
         ;;
     --json)

@@ -91,7 +91,9 @@ struct Application {
         -> (Invocation, AppConfiguration)
     {
         let route = try Invocation.route(for: options, inputIsTerminal: console.inputIsTerminal)
-        let configuration = try AppConfiguration(options: options, environment: environment, settingsFile: settingsFile)
+        let configuration = try AppConfiguration(
+            options: options, environment: environment, settingsFile: settingsFile,
+            outputIsTerminal: console.outputIsTerminal)
         let invocation = try Invocation(
             route: route, options: options, configuration: configuration, outputIsTerminal: console.outputIsTerminal)
         return (invocation, configuration)

@@ -28,7 +28,7 @@ struct CommandLineParserTests {
         #expect(parsed.format == .json)
         #expect(parsed.timeout == 2.5)
         #expect(parsed.baseURL == "http://127.0.0.1:1/")
-        #expect(parsed.noColor && parsed.verbose)
+        #expect(parsed.settingValues["colour"] == "off" && parsed.verbose)
     }
 
     @Test("Repeated options: the last wins")

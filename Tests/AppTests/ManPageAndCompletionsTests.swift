@@ -59,7 +59,7 @@ struct ManPageAndCompletionsTests {
 
     /// Option names in a text: `-l`, `--limit`, `--no-colour`.
     private static func optionNames(in text: String) -> Set<String> {
-        let pattern = #/(?:^|[^\w-])(--?[a-zA-Z][a-zA-Z-]*)/#
+        let pattern = #/(?:^|[^\w-])(--?[a-zA-Z][a-zA-Z0-9-]*)/#
         return Set(text.matches(of: pattern).map { String($0.output.1) })
     }
 
@@ -103,15 +103,48 @@ struct ManPageAndCompletionsTests {
         }
     }
 
-    @Test("The man page's FILES names the settings file and every key it takes; ENVIRONMENT, XDG_CONFIG_HOME")
+    @Test(
+        "The man page's FILES lists exactly the declared settings' keys, in order; ENVIRONMENT every variable they read"
+    )
     func manPageSettings() throws {
         let page = try Self.text("man/mvsearch.1")
-        let files = Self.plain(Self.section("FILES", of: page).joined(separator: "\n"))
-        #expect(files.contains("$XDG_CONFIG_HOME/mvsearch/config"))
-        for key in SettingsFile.Key.allCases {
-            #expect(files.contains(".B \(key.rawValue)\n"), "\(key.rawValue)")
+        let files = Self.section("FILES", of: page)
+        #expect(Self.plain(files.joined(separator: "\n")).contains("$XDG_CONFIG_HOME/mvsearch/config"))
+        // The keys are the tagged items between .RS and .RE of the settings file's entry.
+        let start = try #require(files.firstIndex(of: ".RS"))
+        let end = try #require(files[start...].firstIndex(of: ".RE"))
+        let keys = files[start..<end].indices.filter { files[$0] == ".TP" }.map { files[$0 + 1] }
+        #expect(keys == SettingsTable.shared.all.map { ".B \($0.key)" })
+        let environment = Self.section("ENVIRONMENT", of: page)
+        let variables = Self.plain(
+            environment.indices.filter { environment[$0] == ".TP" }.map { environment[$0 + 1] }.joined(separator: " "))
+        for variable in SettingsTable.shared.all.flatMap(\.variableNames) + ["XDG_CONFIG_HOME"] {
+            #expect(variables.contains(variable), "\(variable)")
         }
-        #expect(Self.section("ENVIRONMENT", of: page).contains(".B XDG_CONFIG_HOME"))
+        // Each key's entry names the options that set it too.
+        let block = Array(files[start..<end])
+        let tags = block.indices.filter { block[$0] == ".TP" }
+        for setting in SettingsTable.shared.all {
+            guard let at = tags.first(where: { block[$0 + 1] == ".B \(setting.key)" }) else { continue }
+            let entry = Self.plain(block[at..<(tags.first { $0 > at } ?? block.endIndex)].joined(separator: "\n"))
+            for option in setting.options {
+                #expect(entry.contains(option.long), "\(setting.key): \(option.long)")
+            }
+        }
+    }
+
+    @Test("Each completion offers the values of every option that takes one of a fixed list")
+    func completionValueLists() throws {
+        let bash = try Self.text("completions/mvsearch.bash")
+        let zsh = try Self.text("completions/_mvsearch")
+        let fish = try Self.text("completions/mvsearch.fish")
+        for option in CommandLineOption.all where !option.choices.isEmpty && option.value != .none {
+            guard option.long != "--json" else { continue }  // the JSON keys, tested above
+            let words = option.choices.joined(separator: " ")
+            #expect(bash.contains("\(option.long))") && bash.contains(words), "bash: \(option.long)")
+            #expect(zsh.contains("\(option.long)") && zsh.contains(":(\(words))'"), "zsh: \(option.long)")
+            #expect(fish.contains("-l \(option.long.dropFirst(2)) -x -a '\(words)'"), "fish: \(option.long)")
+        }
     }
 
     @Test("bash: every option, the value lists of --format, --by and --sort, and the JSON keys")

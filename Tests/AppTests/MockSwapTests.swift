@@ -29,7 +29,8 @@ struct MockSwapTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = ["HOME": home.path]
+        // A one-shot search writing to a pipe is kept only with remember = always.
+        let environment = ["HOME": home.path, "MVSEARCH_REMEMBER": "always"]
         let repository = MockMusicVideosRepository.returning([.stub(title: "Banana Pancakes")])
 
         let console = CapturingConsole()

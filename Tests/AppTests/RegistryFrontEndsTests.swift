@@ -42,6 +42,29 @@ struct RegistryFrontEndsTests {
         #expect(CommandLineOption.generated(for: .standard).map(\.long) == ["--genres", "--also"])
     }
 
+    @Test(
+        "Given the settings table, then every option that sets a setting is a row of the option table, once, and --settings lists every setting"
+    )
+    func settingsAreRows() throws {
+        for setting in SettingsTable.shared.all {
+            for long in setting.optionNames {
+                #expect(CommandLineOption.all.filter { $0.long == long }.count == 1, "\(setting.key): \(long)")
+            }
+            for option in setting.options {
+                let row = try #require(CommandLineOption.named(option.long))
+                #expect(row.scopes == option.scopes && row.choices == setting.choices, "\(option.long)")
+            }
+        }
+        guard case .search(let options) = try CommandLineParser.parse(["x"]) else { throw UsageError("no") }
+        let settings = try UserSettings(options: options, environment: [:], file: .noFile)
+        #expect(settings.rows.map(\.key) == SettingsTable.shared.all.map(\.key))
+        #expect(Set(SettingsTable.shared.all.map(\.key)).count == SettingsTable.shared.all.count)
+        // Every setting the table declares is in `all` (a property left out would be read by
+        // nothing: not the file, not --settings).
+        let declared = Mirror(reflecting: SettingsTable.shared).children.compactMap { $0.value as? any DeclaredSetting }
+        #expect(declared.map(\.key) == SettingsTable.shared.all.map(\.key))
+    }
+
     @Test("Given each list command, then its rows' JSON keys are its operation's, as are the search's and history's")
     func jsonKeysAreTheOperations() {
         for command in ListCommand.all {

@@ -54,13 +54,16 @@ struct SettingsFileTests {
             ("country = GB\nlimt = 10\n", 2, "unknown setting 'limt'", "did you mean limit?"),
             (
                 "zzz = 1", 1, "unknown setting 'zzz'",
-                "use one of country, limit, format, colour, player, mouse, images, rate"
+                "use one of country, limit, format, colour, player, mouse, images, rate, remember"
             ),
             (
                 "\n\ncountry = usa", 3, "country takes a two-letter store country such as US, GB or JP, not 'usa'",
                 "remove"
             ),
-            ("images = sixel", 1, "images takes auto, off, kitty, iterm2, not 'sixel'", "correct or remove the line"),
+            (
+                "images = sixel", 1, "images takes one of auto, off, kitty, iterm2, not 'sixel'",
+                "correct or remove the line"
+            ),
             ("limit = 500", 1, "limit takes a whole number from 1 to 200, not '500'", "correct or remove the line"),
             ("limit = ten", 1, "limit takes a whole number from 1 to 200, not 'ten'", "correct"),
             ("format = jsn", 1, "format takes one of table, plain, json, jsonl, not 'jsn'", "did you mean json?"),
@@ -194,14 +197,15 @@ struct SettingsPrecedenceTests {
         #expect(
             text == """
                 settings file: /x/config
-                country  GB     file:1
-                limit    5      command line
-                format   json   file:3
-                colour   off    environment (NO_COLOR)
-                player   vlc    file:5
-                mouse    off    file:6
-                images   kitty  file:7
-                rate     off    default
+                country   GB        file:1
+                limit     5         command line
+                format    json      file:3
+                colour    off       environment (NO_COLOR)
+                player    vlc       file:5
+                mouse     off       file:6
+                images    kitty     file:7
+                rate      off       default
+                remember  terminal  default
 
                 """)
     }

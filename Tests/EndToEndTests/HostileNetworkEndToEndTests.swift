@@ -144,8 +144,9 @@ struct HostileNetworkEndToEndTests {
             "XDG_STATE_HOME": root.appendingPathComponent("state").path,
             "XDG_DATA_HOME": root.appendingPathComponent("data").path,
         ])
+        // The search is kept (remember = always, as a person's on a terminal is): the state folder too.
         let first = try await MVSearchProcess.run(
-            ["--base-url", server.baseURL.absoluteString, "jack"], environment: withXDG)
+            ["--base-url", server.baseURL.absoluteString, "--remember", "always", "jack"], environment: withXDG)
         #expect(first.status == 0, "\(first.stderr)")
         let created = Self.tree(root).filter { !$0.hasPrefix("cache/mvsearch/") && !$0.hasPrefix("state/mvsearch/") }
         #expect(created == ["cache", "cache/mvsearch", "state", "state/mvsearch"])
@@ -157,7 +158,7 @@ struct HostileNetworkEndToEndTests {
         var onlyHome = withXDG
         for variable in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"] { onlyHome[variable] = nil }
         let second = try await MVSearchProcess.run(
-            ["--base-url", server.baseURL.absoluteString, "jack"], environment: onlyHome)
+            ["--base-url", server.baseURL.absoluteString, "--remember", "always", "jack"], environment: onlyHome)
         #expect(second.status == 0, "\(second.stderr)")
         let underHome = Self.tree(root).filter {
             !$0.hasPrefix("home/.cache/mvsearch/") && !$0.hasPrefix("home/.local/state/mvsearch/")

@@ -59,7 +59,9 @@ struct LocalFilesEndToEndTests {
         let holder = open(stateFolder.appendingPathComponent(".recent-searches.lock").path, O_CREAT | O_RDWR, 0o600)
         try #require(holder >= 0 && flock(holder, LOCK_EX) == 0)
         defer { close(holder) }
-        let result = try await MVSearchProcess.run(["clairo"], environment: environment(server), timeout: 60)
+        // A script's search (stdout a pipe) is kept only with remember = always.
+        let result = try await MVSearchProcess.run(
+            ["--remember", "always", "clairo"], environment: environment(server), timeout: 60)
         #expect(result.status == 0)
         #expect(result.stdout.contains("\tClairo\t4Ever\t"))
         #expect(result.stderr.hasPrefix("mvsearch: warning: recent searches not saved: another mvsearch has held "))

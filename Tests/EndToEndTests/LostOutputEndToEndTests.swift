@@ -43,7 +43,7 @@ struct LostOutputEndToEndTests {
         var environment = MVSearchProcess.environment(["MVSEARCH_BASE_URL": server.baseURL.absoluteString])
         if arguments == ["--history"] {
             // Something to print: a search first.
-            let first = try await MVSearchProcess.run(["clairo"], environment: environment)
+            let first = try await MVSearchProcess.run(["--remember", "always", "clairo"], environment: environment)
             try #require(first.status == 0, "\(first.stderr)")
             environment["MVSEARCH_CACHE_TTL"] = "0"
         }

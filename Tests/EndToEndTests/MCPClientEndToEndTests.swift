@@ -32,7 +32,8 @@ struct MCPClientEndToEndTests {
         defer { fake.stop() }
         let environment = Self.environment(fake)
         let searched = try await MVSearchProcess.run(
-            ["--base-url", fake.baseURL.absoluteString, "--json", "4ever"], environment: environment)
+            ["--base-url", fake.baseURL.absoluteString, "--remember", "always", "--json", "4ever"],
+            environment: environment)
         #expect(searched.status == 0, "\(searched.stderr)")
 
         let report = try await TestClients.run("mcp_client.py", ["session"], environment: environment)

@@ -145,7 +145,8 @@ struct ServeLoadEndToEndTests {
         let remembered = MVSearchProcess.environment()
         let fresh = MVSearchProcess.environment()
         let searched = try await MVSearchProcess.run(
-            ["--base-url", fake.baseURL.absoluteString, "--json", "4ever"], environment: remembered)
+            ["--base-url", fake.baseURL.absoluteString, "--remember", "always", "--json", "4ever"],
+            environment: remembered)
         #expect(searched.status == 0)
         let file = try #require(Self.recentSearches(in: remembered), "the command line's search was not remembered")
         let before = try Data(contentsOf: file)

@@ -35,7 +35,8 @@ struct ServeRoutesEndToEndTests {
         defer { fake.stop() }
         let environment = MVSearchProcess.environment()
         let searched = try await MVSearchProcess.run(
-            ["--base-url", fake.baseURL.absoluteString, "--json", "4ever"], environment: environment)
+            ["--base-url", fake.baseURL.absoluteString, "--remember", "always", "--json", "4ever"],
+            environment: environment)
         #expect(searched.status == 0)
         let serve = try await ServeProcess.start(fake: fake, environment: environment)
 

@@ -124,7 +124,8 @@ struct SessionEndToEndTests {
             "mvsearch")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("{\u{0}garbage".utf8).write(to: folder.appendingPathComponent("recent-searches.json"))
-        let search = try await run(["clairo"], server: server, environment: environment)
+        // A script's search (stdout a pipe) is kept only with remember = always.
+        let search = try await run(["--remember", "always", "clairo"], server: server, environment: environment)
         #expect(search.status == 0)
         #expect(search.stdout.split(separator: "\n").count == 4)
         #expect(search.stderr.hasPrefix("mvsearch: warning: "))
@@ -140,6 +141,7 @@ struct SessionEndToEndTests {
         defer { server.stop() }
         var environment = MVSearchProcess.environment()
         environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        environment["MVSEARCH_REMEMBER"] = "always"  // scripts' searches (stdout a pipe) are kept only so
         let terms = (1...8).map { "term\($0)" }
         let running = try terms.map { try MVSearchProcess.launch([$0], environment: environment) }
         var results: [MVSearchProcess.Result] = []

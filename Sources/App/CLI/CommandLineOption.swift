@@ -110,10 +110,12 @@ struct CommandLineOption: Sendable {
         }
     }
 
-    private init(
-        _ long: String, short: String?, aliases: [String], value: Value,
-        acceptsNext: @escaping @Sendable (String) -> Bool,
-        choices: [String], scopes: Set<Scope>, parameter: String?, helpLines help: [String], apply: @escaping Apply
+    /// A row with help of several lines, as a setting's declaration gives it.
+    init(
+        _ long: String, short: String? = nil, aliases: [String], value: Value,
+        acceptsNext: @escaping @Sendable (String) -> Bool = { _ in false },
+        choices: [String], scopes: Set<Scope>, parameter: String? = nil, helpLines help: [String],
+        apply: @escaping Apply
     ) {
         self.long = long
         self.short = short
@@ -125,27 +127,6 @@ struct CommandLineOption: Sendable {
         self.scopes = scopes
         self.parameter = parameter
         self.apply = apply
-    }
-
-    /// The option that chooses an operation (`--id N`, `--history`): its name, the value it takes
-    /// and its help come from the operation's declaration, unless the command line words its help
-    /// its own way.
-    init(
-        choosing operation: CatalogOperation, scopes: Set<Scope> = Set(Scope.allCases), help: String? = nil,
-        apply: @escaping Apply
-    ) {
-        let (long, declaredHelp) =
-            switch operation.commandLine {
-            case .option(let long, let help, _): (long, help)
-            case .byDefault: ("--" + operation.name, operation.summary)
-            }
-        let value = operation.parameters.lazy.compactMap { parameter -> Value? in
-            if case .operationValue(let placeholder) = parameter.commandLine { return .required(placeholder) }
-            return nil
-        }.first
-        self.init(
-            long, short: nil, aliases: [], value: value ?? .none, acceptsNext: { _ in false }, choices: [],
-            scopes: scopes, parameter: nil, helpLines: [help ?? declaredHelp], apply: apply)
     }
 
     /// Every name the parser accepts for the option.
@@ -169,38 +150,6 @@ struct CommandLineOption: Sendable {
     private static let byName: [String: CommandLineOption] = Dictionary(
         all.flatMap { option in option.names.map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
 
-    /// Rows for what a registry declares that the table does not spell yet: an operation's own
-    /// option and its parameters' options, each from its declaration, so that an operation
-    /// declared in Catalog shows in `--help` (and the man page check) as it is. None for the
-    /// standard registry, whose every operation and parameter the table spells (a test checks it).
-    static func generated(for registry: OperationRegistry) -> [CommandLineOption] {
-        var known = Set(spelled.map(\.long))
-        var rows: [CommandLineOption] = []
-        for operation in registry.operations {
-            if case .option(let long, _, _) = operation.commandLine, known.insert(long).inserted {
-                let value = operation.parameters.first { $0.commandLine.isOperationValue }?.name
-                rows.append(
-                    CommandLineOption(choosing: operation, scopes: [.operation]) {
-                        options, argument throws(UsageError) in
-                        if let other = options.operationName, other != operation.name {
-                            throw UsageError("--\(other) and \(long) cannot be used together — choose one")
-                        }
-                        options.operationName = operation.name
-                        if let value, let text = argument.value { options.operationInputs[value] = text }
-                    })
-            }
-            for parameter in operation.parameters {
-                guard let flag = parameter.flag, known.insert(flag).inserted else { continue }
-                rows.append(
-                    CommandLineOption(parameter, scopes: [.operation], help: parameter.summary) {
-                        options, argument throws(UsageError) in
-                        options.operationInputs[parameter.name] = argument.value ?? "false"
-                    })
-            }
-        }
-        return rows
-    }
-
     /// The table, in the order `--help` lists it: each list command's option and its own options
     /// (`ListCommand.all`) after `--id`.
     static let all: [CommandLineOption] = spelled + generated(for: .standard)
@@ -211,98 +160,98 @@ struct CommandLineOption: Sendable {
     }
 
     /// The rows written here, each with the command line's own wording.
-    private static let spelled: [CommandLineOption] =
+    static let spelled: [CommandLineOption] =
         beforeListCommands + ListCommand.all.flatMap { [$0.option] + $0.options } + afterListCommands
 
-    private static let beforeListCommands: [CommandLineOption] = [
-        CommandLineOption(
-            .limit, scopes: [.search, .list, .session, .pick, .settings, .serve, .mcp, .operation],
-            help: "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
-                + "(default \(MusicVideoQuery.defaultLimit))"
-        ) { options, argument throws(UsageError) in options.limit = try argument.integer() },
-        CommandLineOption(.offset, scopes: [.search], help: "skip the first N results") {
-            options, argument throws(UsageError) in options.offset = try argument.integer()
-        },
-        CommandLineOption(
-            .country, scopes: Scope.requests.union([.settings]),
-            help: "two-letter store country (default $MVSEARCH_COUNTRY, else the settings file, else US)"
-        ) { options, argument throws(UsageError) in options.country = try argument.text() },
-        CommandLineOption(
-            .matching, scopes: [.search, .session, .pick],
-            help: "match the term against artist, song, album or any (default any)"
-        ) { options, argument throws(UsageError) in options.attribute = try argument.choice() },
-        CommandLineOption(.explicit, scopes: [.search, .session, .pick], help: "leave out explicit videos") {
-            options, _ in
-            options.allowsExplicit = false
-        },
-        CommandLineOption(
-            "--format", value: .required("FORMAT"), choices: OutputFormat.allCases.map(\.rawValue),
-            scopes: Scope.formatted.union([.history, .settings]),
-            help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
-                + "(default: table on a terminal, else plain)"
-        ) { options, argument throws(UsageError) in options.format = try argument.choice() },
-        CommandLineOption(
-            "--json", value: .optional("FIELDS"), acceptsNext: CommandLineParser.isFieldList, choices: JSONFields.known,
-            scopes: Scope.formatted.union([.history]),
-            help: "JSON (--format json, or jsonl if chosen); FIELDS keeps only those keys,",
-            "in that order: --json id,title,url. The next word is FIELDS only if it has",
-            "a comma or is one key (--json title), else it is the term (--json clairo)"
-        ) { options, argument throws(UsageError) in
-            if let fields = argument.value { options.jsonFields = try CommandLineParser.fieldList(fields) }
-            if options.format != .jsonl { options.format = .json }
-        },
-        CommandLineOption(
-            "--sort", value: .required("KEY"), choices: MusicVideoOrder.Key.allCases.map(\.rawValue),
-            help: "order the videos by year (newest first), title, artist, duration or price;",
-            "ties keep the service's order, missing values last. Only the rows fetched",
-            "are sorted (one page: --limit), in every format"
-        ) { options, argument throws(UsageError) in options.sort = try argument.choice() },
-        CommandLineOption("--reverse", help: "with --sort: the other way round (missing values still last)") {
-            options, _ in options.reverse = true
-        },
-        CommandLineOption(
-            "--timeout", value: .required("S"), scopes: Scope.requests,
-            help: "seconds each request may take in all (default 15)"
-        ) { options, argument throws(UsageError) in options.timeout = try argument.seconds() },
-        CommandLineOption(
-            "--retries", value: .required("N"), scopes: Scope.requests,
-            help: "tries again after server errors and broken connections, 0–5 (default 2)"
-        ) { options, argument throws(UsageError) in options.retries = try argument.integer() },
-        CommandLineOption(
-            "--base-url", value: .required("URL"), scopes: Scope.requests,
-            help: "API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);",
-            "plain http only for loopback hosts"
-        ) { options, argument throws(UsageError) in options.baseURL = try argument.text() },
-        CommandLineOption(
-            "--no-cache", scopes: Scope.requests,
-            help: "do not answer from the response cache (the answer is still stored)"
-        ) { options, _ in options.noCache = true },
-        CommandLineOption("--offline", scopes: Scope.requests, help: "answer from the response cache only, however old")
-        { options, _ in
-            options.offline = true
-        },
-        CommandLineOption(
-            "--no-color", aliases: ["--no-colour"], help: "no colour (also NO_COLOR=1 or TERM=dumb)"
-        ) { options, _ in options.noColor = true },
-        CommandLineOption(
-            "--no-images", scopes: Scope.fullScreen.union([.settings]),
-            help: "no artwork in the full-screen session (setting images = off)"
-        ) { options, _ in options.noImages = true },
-        CommandLineOption(
-            "--interactive", short: "-i", help: "browse: search, page, open details, go back"
-        ) { options, _ in options.interactive = true },
-        CommandLineOption(
-            "--pick", help: "choose videos on the terminal (Tab marks, Enter prints them to stdout",
-            "in --format plain, json, jsonl or table; Esc prints nothing and exits 130)"
-        ) { options, _ in options.pick = true },
-        CommandLineOption(
-            "--no-mouse", scopes: Scope.fullScreen.union([.settings]),
-            help: "the session leaves the mouse to the terminal (its own text selection)"
-        ) { options, _ in options.noMouse = true },
-        CommandLineOption(choosing: .lookup) { options, argument throws(UsageError) in
-            options.lookupID = try argument.integer()
-        },
-    ]
+    private static let beforeListCommands: [CommandLineOption] =
+        [
+            CommandLineOption(
+                .limit, scopes: [.search, .list, .session, .pick, .settings, .serve, .mcp, .operation],
+                help:
+                    "results per page, \(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound) "
+                    + "(default \(MusicVideoQuery.defaultLimit))"
+            ) { options, argument throws(UsageError) in options.limit = try argument.integer() },
+            CommandLineOption(.offset, scopes: [.search], help: "skip the first N results") {
+                options, argument throws(UsageError) in options.offset = try argument.integer()
+            },
+            CommandLineOption(
+                .country, scopes: Scope.requests.union([.settings]),
+                help: "two-letter store country (default $MVSEARCH_COUNTRY, else the settings file, else US)"
+            ) { options, argument throws(UsageError) in options.country = try argument.text() },
+            CommandLineOption(
+                .matching, scopes: [.search, .session, .pick],
+                help: "match the term against artist, song, album or any (default any)"
+            ) { options, argument throws(UsageError) in options.attribute = try argument.choice() },
+            CommandLineOption(.explicit, scopes: [.search, .session, .pick], help: "leave out explicit videos") {
+                options, _ in
+                options.allowsExplicit = false
+            },
+            CommandLineOption(
+                "--format", value: .required("FORMAT"), choices: OutputFormat.allCases.map(\.rawValue),
+                scopes: Scope.formatted.union([.history, .settings]),
+                help: "\(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) "
+                    + "(default: table on a terminal, else plain)"
+            ) { options, argument throws(UsageError) in options.format = try argument.choice() },
+            CommandLineOption(
+                "--json", value: .optional("FIELDS"), acceptsNext: CommandLineParser.isFieldList,
+                choices: JSONFields.known,
+                scopes: Scope.formatted.union([.history]),
+                help: "JSON (--format json, or jsonl if chosen); FIELDS keeps only those keys,",
+                "in that order: --json id,title,url. The next word is FIELDS only if it has",
+                "a comma or is one key (--json title), else it is the term (--json clairo)"
+            ) { options, argument throws(UsageError) in
+                if let fields = argument.value { options.jsonFields = try CommandLineParser.fieldList(fields) }
+                if options.format != .jsonl { options.format = .json }
+            },
+            CommandLineOption(
+                "--sort", value: .required("KEY"), choices: MusicVideoOrder.Key.allCases.map(\.rawValue),
+                help: "order the videos by year (newest first), title, artist, duration or price;",
+                "ties keep the service's order, missing values last. Only the rows fetched",
+                "are sorted (one page: --limit), in every format"
+            ) { options, argument throws(UsageError) in options.sort = try argument.choice() },
+            CommandLineOption("--reverse", help: "with --sort: the other way round (missing values still last)") {
+                options, _ in options.reverse = true
+            },
+            CommandLineOption(
+                "--timeout", value: .required("S"), scopes: Scope.requests,
+                help: "seconds each request may take in all (default 15)"
+            ) { options, argument throws(UsageError) in options.timeout = try argument.seconds() },
+            CommandLineOption(
+                "--retries", value: .required("N"), scopes: Scope.requests,
+                help: "tries again after server errors and broken connections, 0–5 (default 2)"
+            ) { options, argument throws(UsageError) in options.retries = try argument.integer() },
+            CommandLineOption(
+                "--base-url", value: .required("URL"), scopes: Scope.requests,
+                help: "API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);",
+                "plain http only for loopback hosts"
+            ) { options, argument throws(UsageError) in options.baseURL = try argument.text() },
+            CommandLineOption(
+                "--no-cache", scopes: Scope.requests,
+                help: "do not answer from the response cache (the answer is still stored)"
+            ) { options, _ in options.noCache = true },
+            CommandLineOption(
+                "--offline", scopes: Scope.requests, help: "answer from the response cache only, however old"
+            ) { options, _ in
+                options.offline = true
+            },
+        ]
+        // The settings' own options (`--no-color`, `--no-mouse`), from their declarations.
+        + SettingsTable.shared.all.flatMap(\.options) + [
+            CommandLineOption(
+                "--interactive", short: "-i", help: "browse: search, page, open details, go back"
+            ) { options, _ in options.interactive = true },
+            CommandLineOption(
+                "--pick", help: "choose videos on the terminal (Tab marks, Enter prints them to stdout",
+                "in --format plain, json, jsonl or table; Esc prints nothing and exits 130)"
+            ) { options, _ in options.pick = true },
+            CommandLineOption(
+                "--select-1", scopes: [.pick],
+                help: "with --pick: a single video found is printed at once, without a screen"
+            ) { options, _ in options.selectOne = true },
+            CommandLineOption(choosing: .lookup) { options, argument throws(UsageError) in
+                options.lookupID = try argument.integer()
+            },
+        ]
 
     private static let afterListCommands: [CommandLineOption] = [
         CommandLineOption(choosing: .history, help: "print recent searches (--json for a JSON array)") { options, _ in
@@ -333,63 +282,4 @@ struct CommandLineOption: Sendable {
         CommandLineOption("--help", short: "-h", help: "show this help") { options, _ in options.action = .help },
         CommandLineOption("--version", help: "show the version") { options, _ in options.action = .version },
     ]
-}
-
-/// An option as it was given: the name typed and its value, read as the option's row asks.
-struct OptionArgument: Sendable {
-    /// The name as typed (`-l`, `--limit`), for messages.
-    let name: String
-    /// The value; `nil` for an option without one.
-    let value: String?
-
-    /// The value as text.
-    func text() throws(UsageError) -> String {
-        guard let value else { throw UsageError("option \(name) needs a value — see mvsearch --help") }
-        return value
-    }
-
-    /// The value as a whole number.
-    func integer() throws(UsageError) -> Int {
-        let text = try text()
-        let digits = text.trimmingWhitespace()
-        guard let number = Int(digits) else {
-            let unsigned = digits.hasPrefix("-") || digits.hasPrefix("+") ? digits.dropFirst() : digits[...]
-            if !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                let size = digits.hasPrefix("-") ? "small" : "large"
-                throw UsageError(
-                    "option \(name) is too \(size): \(CommandLineParser.quoted(text)) — see mvsearch --help for its range"
-                )
-            }
-            throw UsageError("option \(name) needs a whole number, not \(CommandLineParser.quoted(text))")
-        }
-        return number
-    }
-
-    /// The value as a number of seconds, decimal only: `Double` would also read hexadecimal
-    /// (`0x10` as 16).
-    func seconds() throws(UsageError) -> TimeInterval {
-        let text = try text()
-        let decimal = text.trimmingWhitespace()
-        guard decimal.allSatisfy({ "0123456789.eE+-".contains($0) }), let number = Double(decimal), number.isFinite
-        else {
-            throw UsageError("option \(name) needs a number of seconds, not \(CommandLineParser.quoted(text))")
-        }
-        return number
-    }
-
-    /// The value as one of a fixed list, in any case.
-    func choice<Choice: RawRepresentable & CaseIterable>() throws(UsageError) -> Choice
-    where Choice.RawValue == String {
-        let text = try text()
-        guard let choice = Choice(rawValue: text.lowercased()) else {
-            let choices = Choice.allCases.map(\.rawValue)
-            let guess = CommandLineParser.closest(to: text.lowercased(), among: choices).map {
-                " — did you mean \($0)?"
-            }
-            throw UsageError(
-                "option \(name) takes one of \(choices.joined(separator: ", ")), not \(CommandLineParser.quoted(text))"
-                    + (guess ?? ""))
-        }
-        return choice
-    }
 }

@@ -54,11 +54,9 @@ struct SearchOptions: Equatable, Sendable {
     var timeout: TimeInterval?
     var retries: Int?
     var baseURL: String?
-    var noColor = false
-    /// `--no-mouse`: the full-screen session leaves the mouse to the terminal.
-    var noMouse = false
-    /// `--no-images`: no artwork in the full-screen session.
-    var noImages = false
+    /// What the settings' own options set (`--no-mouse`: `mouse` → `off`), by the setting's key,
+    /// as text checked by the setting's declaration (`SettingsTable`).
+    var settingValues: [String: String] = [:]
     var verbose = false
     /// `--id`: one video's details.
     var lookupID: Int?
@@ -75,6 +73,8 @@ struct SearchOptions: Equatable, Sendable {
     var interactive = false
     /// `--pick`: the full-screen session on the terminal, printing the videos chosen.
     var pick = false
+    /// `--select-1`: a pick that finds a single video writes it without opening.
+    var selectOne = false
     var noCache = false
     var offline = false
     var showHistory = false

@@ -50,7 +50,7 @@ enum HelpText {
             + "\nSettings file:\n"
             + paragraph(
                 "$XDG_CONFIG_HOME/mvsearch/config, else ~/.config/mvsearch/config: key = value lines and # comments: "
-                    + SettingsFile.Key.allCases.map { "\($0.rawValue) (\($0.shortValues))" }.joined(separator: ", ")
+                    + SettingsTable.shared.all.map { "\($0.key) (\($0.shortValues))" }.joined(separator: ", ")
                     + ". The command line wins, then the environment (MVSEARCH_COUNTRY, NO_COLOR, …), then the file,"
                     + " then the defaults: mvsearch --settings shows each and where it comes from.", width: width)
             + "\nExit status:\n"

@@ -243,6 +243,7 @@ struct Invocation {
         // The picker's rows are plain lines unless a format is chosen, even on a terminal (as fzf's).
         var style = OutputStyle(settings: configuration.settings, outputIsTerminal: outputIsTerminal && route != .pick)
         style.order = options.sort.map { MusicVideoOrder($0, reversed: options.reverse) }
+        style.selectsOnlyRow = options.selectOne
         var historyAsObjects = false
         if case .history = route {
             historyAsObjects = try JSONFields.historyFields(options.jsonFields)

@@ -41,16 +41,21 @@ struct AppConfiguration: Equatable, Sendable {
     static let appleRate: RateBudgetSetting = RequestRate(count: 20, seconds: 60).map { .limit($0) } ?? .off
     /// For the browser opener's `PATH`.
     let environment: [String: String]
+    /// Whether this run's searches that find videos are kept among the recent searches (the
+    /// `remember` setting, the run and where its output goes).
+    let remembersSearches: Bool
 
     /// - Parameters:
     ///   - options: What the command line said.
     ///   - environment: The process environment (`MVSEARCH_BASE_URL`, `MVSEARCH_COUNTRY`).
     ///   - settingsFile: The settings file, read and checked: below the command line and the
     ///     environment, above the defaults.
+    ///   - outputIsTerminal: Whether standard output is a terminal (the `remember` setting).
     /// - Throws: `UsageError` naming the option or variable whose value is wrong.
-    init(options: SearchOptions, environment: [String: String], settingsFile: LoadedSettingsFile = .noFile)
-        throws(UsageError)
-    {
+    init(
+        options: SearchOptions, environment: [String: String], settingsFile: LoadedSettingsFile = .noFile,
+        outputIsTerminal: Bool = true
+    ) throws(UsageError) {
         if let text = options.baseURL {
             baseURL = try Self.baseURL(text, source: "--base-url")
         } else if let text = environment["MVSEARCH_BASE_URL"], !text.isEmpty {
@@ -84,7 +89,10 @@ struct AppConfiguration: Equatable, Sendable {
         let isApple = baseURL.host?.lowercased() == URL(string: Self.defaultBaseURL)?.host
         settings = try UserSettings(
             options: options, environment: environment, file: settingsFile,
-            defaultRate: isApple ? Self.appleRate : .off)
+            defaults: SettingDefaults(asksApplesService: isApple))
+        // A session's searches are the user's; a one-shot search's, only where it writes to a terminal.
+        let isSession = options.interactive || options.pick || options.termWords.isEmpty
+        remembersSearches = settings.remember.value.remembers(isSession: isSession, outputIsTerminal: outputIsTerminal)
         verbose = options.verbose
         if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
             // Spaces around the number are allowed, as in `--limit ' 5'` and the settings file.
@@ -208,15 +216,16 @@ extension AppConfiguration {
     ///   - logger: Told of every request (`-v`).
     ///   - warn: Told what the user should know about the cache and history files, in a line each.
     ///   - remembersSearches: Whether searches that find videos are kept among the recent searches
-    ///     (a person's are; a server's are not).
+    ///     (a server's are not); by default as the `remember` setting says for this run.
     func catalogSettings(
-        logger: any NetworkLogger, remembersSearches: Bool = true, warn: @escaping @Sendable (String) -> Void
+        logger: any NetworkLogger, remembersSearches: Bool? = nil, warn: @escaping @Sendable (String) -> Void
     ) -> CatalogSettings {
         CatalogSettings(
             baseURL: baseURL, timeout: timeout, retries: retries,
             cache: usesCache ? .on(directory: cacheDirectory, timeToLive: cacheTimeToLive, mode: cacheMode) : .off,
             rate: settings.rate.value, ledgerDirectory: missingHome == nil ? cacheDirectory : nil,
-            stateDirectory: stateDirectory, remembersSearches: remembersSearches, defaultCountry: country,
+            stateDirectory: stateDirectory, remembersSearches: remembersSearches ?? self.remembersSearches,
+            defaultCountry: country,
             defaultLimit: limit,
             headers: networkConfiguration.headers, environment: environment, reusesConnections: reusesConnections,
             logger: logger, warn: warn)

@@ -10,6 +10,8 @@ struct OutputStyle: Equatable, Sendable {
     var jsonFields: [String]?
     /// The order of a one-shot list of videos (`--sort`); `nil` for the service's.
     var order: MusicVideoOrder?
+    /// `--select-1`: a pick that finds a single video writes it at once, without a screen.
+    var selectsOnlyRow = false
 
     init(format: OutputFormat, usesColor: Bool) {
         self.format = format

@@ -9,55 +9,24 @@ import TerminalUI
 /// comments (a whole line, or after a blank at the end of one). Every value is checked here, so
 /// a bad line is found — and named with its number — before anything runs. A pure type: the
 /// file is read elsewhere (`SettingsFileSource`).
+@dynamicMemberLookup
 struct SettingsFile: Equatable, Sendable {
-    /// The keys a settings file may set, in the order they are listed.
-    enum Key: String, CaseIterable, Sendable {
-        case country, limit, format, colour, player, mouse, images, rate
-
-        /// What the key takes, for messages and the manual: `on or off`.
-        var values: String {
-            switch self {
-            case .country: "a two-letter store country such as US, GB or JP"
-            case .limit:
-                "a whole number from \(QueryValidation.limitRange.lowerBound) to \(QueryValidation.limitRange.upperBound)"
-            case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            case .colour: "on or off"
-            case .player: "a command line, such as mpv --fs"
-            case .mouse: "on or off"
-            case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: ", ")
-            case .rate: "N/S, at most N requests to the service in S seconds (such as 20/60), or off"
-            }
-        }
-
-        /// What the key takes, in a word or two: `CC`, `1–200`, `on/off`.
-        var shortValues: String {
-            switch self {
-            case .country: "CC"
-            case .limit: "\(QueryValidation.limitRange.lowerBound)–\(QueryValidation.limitRange.upperBound)"
-            case .format: OutputFormat.allCases.map(\.rawValue).joined(separator: "/")
-            case .colour: "on/off"
-            case .player: "a command line"
-            case .mouse: "on/off"
-            case .images: ImagesSetting.allCases.map(\.rawValue).joined(separator: "/")
-            case .rate: "N/S or off"
-            }
-        }
-    }
-
     /// A value and the line that set it.
     struct Entry<Value: Equatable & Sendable>: Equatable, Sendable {
         let value: Value
         let line: Int
     }
 
-    var country: Entry<String>?
-    var limit: Entry<Int>?
-    var format: Entry<OutputFormat>?
-    var colour: Entry<Bool>?
-    var player: Entry<String>?
-    var mouse: Entry<Bool>?
-    var images: Entry<ImagesSetting>?
-    var rate: Entry<RateBudgetSetting>?
+    /// Each key's text, checked by its declaration (`SettingsTable`), and its line.
+    private var entries: [String: Entry<String>] = [:]
+
+    /// The settings' declarations by every key the file accepts (`colour` and `color`).
+    private static let declarations: [String: any DeclaredSetting] = Dictionary(
+        SettingsTable.shared.all.flatMap { setting in ([setting.key] + setting.fileAliases).map { ($0, setting) } },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The keys, in the table's order.
+    private static var keys: [String] { SettingsTable.shared.all.map(\.key) }
 
     /// The largest file read; a larger one is not a settings file written by hand.
     static let maximumBytes = 64 * 1024
@@ -67,7 +36,6 @@ struct SettingsFile: Equatable, Sendable {
     init(parsing contents: Data) throws(SettingsFileError) {
         var bytes = contents[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        var lines: [Key: Int] = [:]
         for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .enumerated()
         {
@@ -76,19 +44,20 @@ struct SettingsFile: Equatable, Sendable {
                 throw SettingsFileError(line: number, "is not UTF-8 text", advice: "save the file as UTF-8")
             }
             guard let (name, value) = try Self.split(line, number: number) else { continue }
-            guard let key = Key(rawValue: name.lowercased()) ?? (name.lowercased() == "color" ? .colour : nil) else {
-                let guess = CommandLineParser.closest(to: name.lowercased(), among: Key.allCases.map(\.rawValue))
-                let keys = Key.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let setting = Self.declarations[name.lowercased()] else {
+                let guess = CommandLineParser.closest(to: name.lowercased(), among: Self.keys)
+                let keys = Self.keys.joined(separator: ", ")
                 throw SettingsFileError(
                     line: number, "unknown setting \(CommandLineParser.quoted(name))",
                     advice: guess.map { "did you mean \($0)? (the settings: \(keys))" } ?? "use one of \(keys)")
             }
-            if let first = lines[key] {
+            let key = setting.key
+            if let first = entries[key]?.line {
                 throw SettingsFileError(
-                    line: number, "sets \(key.rawValue) again (line \(first) set it)", advice: "keep one of the two")
+                    line: number, "sets \(key) again (line \(first) set it)", advice: "keep one of the two")
             }
-            lines[key] = number
-            try set(key, to: value, line: number)
+            try Self.check(value, of: setting, line: number)
+            entries[key] = Entry(value: value, line: number)
         }
     }
 
@@ -116,67 +85,48 @@ struct SettingsFile: Equatable, Sendable {
         guard !name.isEmpty else {
             throw SettingsFileError(
                 line: number, "has no key before =",
-                advice: "name one of " + Key.allCases.map(\.rawValue).joined(separator: ", "))
+                advice: "name one of " + Self.keys.joined(separator: ", "))
         }
         return (name, text[text.index(after: equals)...].trimmingWhitespace())
     }
 
-    private mutating func set(_ key: Key, to text: String, line: Int) throws(SettingsFileError) {
-        let problem = SettingsFileError(
-            line: line, "\(key.rawValue) takes \(key.values), not \(CommandLineParser.quoted(text))",
-            advice: "correct or remove the line")
+    /// Checks a value's text as the setting's declaration reads it.
+    private static func check(_ text: String, of setting: any DeclaredSetting, line: Int) throws(SettingsFileError) {
+        let key = setting.key
         guard !text.isEmpty else {
             throw SettingsFileError(
-                line: line, "\(key.rawValue) has no value", advice: "give \(key.values), or remove the line")
+                line: line, "\(key) has no value", advice: "give \(setting.values), or remove the line")
         }
         // Said before the value is judged: a NUL or another control character would be dropped
         // from the message, and the line would look right.
         if let control = text.unicodeScalars.first(where: TerminalSanitizer.isControl) {
             let what = control == "\0" ? "a NUL byte" : "a control character (U+\(Self.hex(control)))"
             throw SettingsFileError(
-                line: line, "\(key.rawValue)'s value contains \(what)", advice: "give \(key.values)")
+                line: line, "\(key)'s value contains \(what)", advice: "give \(setting.values)")
         }
-        switch key {
-        case .country:
-            do {
-                country = Entry(value: try QueryValidation.country(text), line: line)
-            } catch {
-                throw problem
-            }
-        case .limit:
-            guard let number = Int(text), QueryValidation.limitRange.contains(number) else { throw problem }
-            limit = Entry(value: number, line: line)
-        case .format:
-            guard let value = OutputFormat(rawValue: text.lowercased()) else {
-                let guess = CommandLineParser.closest(
-                    to: text.lowercased(), among: OutputFormat.allCases.map(\.rawValue))
-                throw SettingsFileError(
-                    line: line, "format takes one of \(key.values), not \(CommandLineParser.quoted(text))",
-                    advice: guess.map { "did you mean \($0)?" } ?? "correct or remove the line")
-            }
-            format = Entry(value: value, line: line)
-        case .colour:
-            guard let value = Self.switchValues[text.lowercased()] else { throw problem }
-            colour = Entry(value: value, line: line)
-        case .player:
-            guard SystemPreviewPlayer.words(of: text) != nil else {
-                throw SettingsFileError(
-                    line: line, "player's command has an unterminated quote", advice: "close the quote")
-            }
-            player = Entry(value: text, line: line)
-        case .mouse:
-            guard let value = Self.switchValues[text.lowercased()] else { throw problem }
-            mouse = Entry(value: value, line: line)
-        case .images:
-            guard let value = ImagesSetting(rawValue: text.lowercased()) else { throw problem }
-            images = Entry(value: value, line: line)
-        case .rate:
-            do {
-                rate = Entry(value: try RateBudgetSetting.parse(text), line: line)
-            } catch {
-                throw SettingsFileError(line: line, error.reason, advice: "correct or remove the line")
-            }
+        do {
+            try setting.check(text)
+        } catch {
+            throw SettingsFileError(
+                line: line, error.reason ?? "\(key) takes \(setting.values), not \(CommandLineParser.quoted(text))",
+                advice: error.advice ?? "correct or remove the line")
         }
+    }
+
+    /// The value the file gives a setting, and its line.
+    func entry(_ key: String) -> Entry<String>? {
+        entries[key]
+    }
+
+    /// The value the file gives `setting`, read as its declaration reads it, and its line.
+    subscript<Value>(_ setting: SettingDeclaration<Value>) -> Entry<Value>? {
+        guard let entry = entries[setting.key], let value = try? setting.parse(entry.value) else { return nil }
+        return Entry(value: value, line: entry.line)
+    }
+
+    /// `file.mouse`: the table's setting of that name.
+    subscript<Value>(dynamicMember name: KeyPath<SettingsTable, SettingDeclaration<Value>>) -> Entry<Value>? {
+        self[SettingsTable.shared[keyPath: name]]
     }
 
     /// A scalar's number as four or more hexadecimal digits: `0007`.
@@ -185,10 +135,6 @@ struct SettingsFile: Equatable, Sendable {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// What an on-off setting accepts.
-    private static let switchValues = [
-        "on": true, "off": false, "yes": true, "no": false, "true": true, "false": false,
-    ]
 }
 
 /// A line of the settings file that cannot be used, or a file too large to be one (exit 78).

@@ -15,28 +15,16 @@ enum SettingsReport {
     /// - Parameter settings: The run's settings.
     /// - Returns: The lines, each ending with a line break.
     static func text(_ settings: UserSettings) -> String {
-        let rows: [(SettingsFile.Key, String, SettingSource)] = [
-            (.country, settings.country.value, settings.country.source),
-            (.limit, String(settings.limit.value), settings.limit.source),
-            (.format, settings.format.value?.rawValue ?? "table on a terminal, else plain", settings.format.source),
-            (.colour, onOff(settings.colour.value), settings.colour.source),
-            (
-                .player,
-                settings.player.value.map(TerminalSanitizer.sanitize) ?? "mpv, vlc or ffplay, else the browser",
-                settings.player.source
-            ),
-            (.mouse, onOff(settings.mouse.value), settings.mouse.source),
-            (.images, settings.images.value.rawValue, settings.images.source),
-            (.rate, settings.rate.value.description, settings.rate.source),
-        ]
-        let keyWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
+        // Each value as its declaration shows it (a player's command line made inert for the terminal).
+        let rows = settings.rows
+        let keyWidth = rows.map { $0.0.count }.max() ?? 0
         // A long value (a player's command line) is not a reason to pad every other line to it:
         // the column is at most `maximumValueWidth` wide, and a longer value just runs on.
         let valueWidth = min(rows.map { DisplayWidth.of($0.1) }.max() ?? 0, maximumValueWidth)
         var text = fileLine(settings.file) + "\n"
         for (key, value, source) in rows {
             text +=
-                DisplayWidth.pad(key.rawValue, toWidth: keyWidth) + "  "
+                DisplayWidth.pad(key, toWidth: keyWidth) + "  "
                 + DisplayWidth.pad(value, toWidth: valueWidth) + "  " + source.description + "\n"
         }
         return text
@@ -44,8 +32,6 @@ enum SettingsReport {
 
     /// The widest the value column is padded to.
     static let maximumValueWidth = 40
-
-    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
 
     private static func fileLine(_ file: LoadedSettingsFile) -> String {
         let path = file.path.map(TerminalSanitizer.sanitize) ?? ""

@@ -1,0 +1,145 @@
+import Domain
+import Foundation
+import Networking
+import Presentation
+import TerminalUI
+
+/// Every setting a user may keep in the settings file, each declared once, in the order
+/// `--settings`, `--help` and the man page list them. Adding one is a property here, its place
+/// in `all`, and its use (`configuration.settings.<name>.value`); see docs/adding-a-setting.md.
+struct SettingsTable: Sendable {
+    /// The table.
+    static let shared = SettingsTable()
+
+    let country = SettingDeclaration<String>(
+        "country", values: "a two-letter store country such as US, GB or JP", shortValues: "CC",
+        commandLine: .spelled("--country") { $0.country },  // checked with the query
+        variables: [.value("MVSEARCH_COUNTRY", advice: "a code such as US, GB or JP")],
+        parse: { text throws(SettingValueError) in
+            do { return try QueryValidation.country(text) } catch { throw SettingValueError() }
+        }, show: { $0 }, default: { _ in MusicVideoQuery.defaultCountry })
+
+    let limit = SettingDeclaration<Int>(
+        "limit", values: "a whole number from \(limits.lowerBound) to \(limits.upperBound)",
+        shortValues: "\(limits.lowerBound)–\(limits.upperBound)", commandLine: .spelled("--limit") { $0.limit },
+        parse: { text throws(SettingValueError) in
+            guard let number = Int(text), limits.contains(number) else { throw SettingValueError() }
+            return number
+        }, show: { String($0) }, default: { _ in MusicVideoQuery.defaultLimit })
+
+    /// `nil`: a table on a terminal, else plain lines.
+    let format = SettingDeclaration<OutputFormat?>(
+        "format", values: oneOf(OutputFormat.allCases), shortValues: slashed(OutputFormat.allCases),
+        choices: OutputFormat.allCases.map(\.rawValue),
+        commandLine: .spelled("--format") { options in options.format.map { .some($0) } },
+        parse: { text throws(SettingValueError) in try choice(text, of: OutputFormat.self) },
+        show: { $0?.rawValue ?? "table on a terminal, else plain" }, default: { _ in nil })
+
+    /// Whether output may be coloured where it goes to a terminal.
+    let colour = SettingDeclaration<Bool>(
+        "colour", fileAliases: ["color"], values: "on or off", shortValues: "on/off", choices: ["on", "off"],
+        commandLine: .options([
+            SettingOption(
+                long: "--no-color", aliases: ["--no-colour"], sets: "off",
+                help: ["no colour (also NO_COLOR=1 or TERM=dumb)"])
+        ]),
+        variables: [
+            .means(false, "NO_COLOR", when: { _ in true }),
+            .means(false, "TERM", when: { $0 == "dumb" }, shownAs: "TERM=dumb"),
+        ], parse: onOff, show: showOnOff, default: { _ in true })
+
+    /// The command line that plays a preview, the URL appended; `nil`: the first of mpv, vlc and
+    /// ffplay on `PATH`, else the browser.
+    let player = SettingDeclaration<String?>(
+        "player", values: "a command line, such as mpv --fs", shortValues: "a command line",
+        variables: [.value("MVSEARCH_PLAYER", advice: "a player's command line such as mpv --fs")],
+        parse: { text throws(SettingValueError) in
+            guard SystemPreviewPlayer.words(of: text) != nil else {
+                throw SettingValueError(reason: "player's command has an unterminated quote", advice: "close the quote")
+            }
+            return text
+        }, show: { $0.map(TerminalSanitizer.sanitize) ?? "mpv, vlc or ffplay, else the browser" }, default: { _ in nil }
+    )
+
+    /// Whether the full-screen session takes the mouse (the wheel, clicks).
+    let mouse = SettingDeclaration<Bool>(
+        "mouse", values: "on or off", shortValues: "on/off", choices: ["on", "off"],
+        commandLine: .options([
+            SettingOption(
+                long: "--no-mouse", sets: "off", scopes: CommandLineOption.Scope.fullScreen.union([.settings]),
+                help: ["the session leaves the mouse to the terminal (its own text selection)"])
+        ]), parse: onOff, show: showOnOff, default: { _ in true })
+
+    /// Whether the full-screen session shows artwork, and how.
+    let images = SettingDeclaration<ImagesSetting>(
+        "images", values: oneOf(ImagesSetting.allCases), shortValues: slashed(ImagesSetting.allCases),
+        choices: ImagesSetting.allCases.map(\.rawValue),
+        commandLine: .options([
+            SettingOption(
+                long: "--no-images", sets: "off", scopes: CommandLineOption.Scope.fullScreen.union([.settings]),
+                help: ["no artwork in the full-screen session (setting images = off)"])
+        ]), parse: { text throws(SettingValueError) in try choice(text, of: ImagesSetting.self) },
+        show: \.rawValue, default: { _ in .auto })
+
+    /// The shared budget of requests to the service: by default 20 a minute for Apple's service
+    /// and off for any other base URL.
+    let rate = SettingDeclaration<RateBudgetSetting>(
+        "rate", values: "N/S, at most N requests to the service in S seconds (such as 20/60), or off",
+        shortValues: "N/S or off", variables: [.value("MVSEARCH_RATE", advice: "N/S such as 20/60, or off")],
+        parse: { text throws(SettingValueError) in
+            do throws(RateBudgetSetting.Problem) {
+                return try RateBudgetSetting.parse(text)
+            } catch {
+                throw SettingValueError(reason: error.reason)
+            }
+        }, show: \.description, default: { $0.asksApplesService ? AppConfiguration.appleRate : .off })
+
+    /// Which searches are kept among the recent searches: every one, those of the sessions and of
+    /// one-shot searches written to a terminal (not a script's), or none.
+    let remember = SettingDeclaration<RememberSearches>(
+        "remember", values: oneOf(RememberSearches.allCases), shortValues: slashed(RememberSearches.allCases),
+        choices: RememberSearches.allCases.map(\.rawValue),
+        commandLine: .options([
+            SettingOption(
+                long: "--remember", placeholder: "WHEN", scopes: [.search, .session, .pick, .settings],
+                help: [
+                    "keep the search among the recent searches: always, terminal (in a session, or when",
+                    "the output is a terminal: not a script's; the default) or never",
+                ])
+        ]), variables: [.value("MVSEARCH_REMEMBER", advice: slashed(RememberSearches.allCases))],
+        parse: { text throws(SettingValueError) in try choice(text, of: RememberSearches.self) },
+        show: \.rawValue, default: { _ in .terminal })
+
+    /// Every setting, in order.
+    var all: [any DeclaredSetting] { [country, limit, format, colour, player, mouse, images, rate, remember] }
+}
+
+private let limits = QueryValidation.limitRange
+
+private func oneOf<Choice: RawRepresentable<String>>(_ choices: [Choice]) -> String {
+    "one of " + choices.map(\.rawValue).joined(separator: ", ")
+}
+
+private func slashed<Choice: RawRepresentable<String>>(_ choices: [Choice]) -> String {
+    choices.map(\.rawValue).joined(separator: "/")
+}
+
+/// One of a fixed list, in any case; a near miss is named.
+private func choice<Choice: RawRepresentable<String> & CaseIterable>(_ text: String, of type: Choice.Type)
+    throws(SettingValueError) -> Choice
+{
+    if let value = Choice(rawValue: text.lowercased()) { return value }
+    let guess = CommandLineParser.closest(to: text.lowercased(), among: Choice.allCases.map(\.rawValue))
+    throw SettingValueError(advice: guess.map { "did you mean \($0)?" })
+}
+
+/// What an on-off setting accepts.
+@Sendable private func onOff(_ text: String) throws(SettingValueError) -> Bool {
+    switch text.lowercased() {
+    case "on", "yes", "true": true
+    case "off", "no", "false": false
+    default: throw SettingValueError()
+    }
+}
+
+@Sendable private func showOnOff(_ value: Bool) -> String { value ? "on" : "off" }
