@@ -86,7 +86,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        .testTarget(name: "PlatformTests", dependencies: ["Platform"], swiftSettings: strictSettings),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "Mocks"], swiftSettings: strictSettings),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"], swiftSettings: strictSettings),

@@ -12,10 +12,13 @@ public final class Locked<Value: Sendable>: Sendable {
         state.withLock { $0 }
     }
 
-    /// Runs `body` with the value, alone.
+    /// Runs `body` with the value, alone, then signals the change to tests waiting for one
+    /// (`eventually`).
     /// - Returns: What `body` returns.
     @discardableResult
     public func withLock<T: Sendable, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        try state.withLock { value throws(E) -> T in try body(&value) }
+        let result = try state.withLock { value throws(E) -> T in try body(&value) }
+        Changes.signal()
+        return result
     }
 }

@@ -12,8 +12,14 @@ public final class PublisherRecorder<Output, Failure: Error> {
     /// Subscribes at once.
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         cancellable = publisher.sink(
-            receiveCompletion: { [weak self] in self?.completions.append($0) },
-            receiveValue: { [weak self] in self?.values.append($0) }
+            receiveCompletion: { [weak self] in
+                self?.completions.append($0)
+                Changes.signal()
+            },
+            receiveValue: { [weak self] in
+                self?.values.append($0)
+                Changes.signal()
+            }
         )
     }
 

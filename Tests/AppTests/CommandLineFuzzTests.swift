@@ -14,19 +14,6 @@ import Testing
 @MainActor
 @Suite("Command-line fuzz")
 struct CommandLineFuzzTests {
-    /// SplitMix64: small, fast, and the same sequence on every platform for a given seed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let values = [
         "", " ", "0", "1", "-1", "25", "200", "201", "0.1", "0.05", "1.5", "600", "601", "1e308", "-1e308", "1e-320",
         "nan", "inf", "-inf", "0x10", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
@@ -60,7 +47,7 @@ struct CommandLineFuzzTests {
     }
 
     private static func vectors(count: Int, seed: UInt64) -> [[String]] {
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
             var arguments: [String] = []
             for _ in 0..<Int.random(in: 0..<7, using: &generator) {

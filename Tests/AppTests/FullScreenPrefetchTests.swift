@@ -49,18 +49,6 @@ struct FullScreenPrefetchTests {
         })
     }
 
-    /// Waits (bounded) for a condition that another task makes true.
-    /// - Parameter state: What to say when it never comes true (the screen, the requests).
-    private func eventually(
-        _ condition: @MainActor () -> Bool, state: @MainActor () -> String = { "" },
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async {
-        // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
-        let start = ContinuousClock.now
-        while !condition(), ContinuousClock.now < start + .seconds(60) { await Task.yield() }
-        #expect(condition(), "after \(ContinuousClock.now - start): \(state())", sourceLocation: sourceLocation)
-    }
-
     @Test(
         "Within a screen of the last row the next offset is asked for once, in the background; moving past the last row waits for that request instead of making another, and lands on its first row"
     )

@@ -87,14 +87,6 @@ struct FullScreenSessionTests {
         })
     }
 
-    /// Waits (bounded) for a condition that another task makes true.
-    private func eventually(_ condition: @MainActor () -> Bool) async {
-        // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
-        #expect(condition())
-    }
-
     @Test("The issue's walk: a typo fixed, ↓ ↓ Enter, Esc keeps the row, 4 Enter, / filters, q quits")
     func walk() async throws {
         let session = try Harness(repository: Self.paging())

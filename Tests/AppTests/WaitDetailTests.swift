@@ -140,14 +140,6 @@ struct RequestProgressTrackerTests {
         func record(_ value: String?) { values.withLock { $0.append(value) } }
     }
 
-    /// Waits (bounded) for a condition that another task makes true.
-    nonisolated private static func eventually(_ condition: @Sendable () -> Bool) async {
-        // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
-        #expect(condition())
-    }
-
     private static func retrying(_ request: Int, _ status: Int, rateLimited: Bool = false) -> RequestProgressEvent {
         .retrying(
             RetryNotice(
@@ -162,11 +154,11 @@ struct RequestProgressTrackerTests {
         let changes = Changes()
         let tracker = RequestProgressTracker { changes.record($0) }
         tracker.receive(Self.retrying(1, 503))
-        await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
+        await eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
         tracker.receive(Self.retrying(2, 429, rateLimited: true))
-        await Self.eventually { changes.values.value.last == "rate-limited · retrying after 3 s" }
+        await eventually { changes.values.value.last == "rate-limited · retrying after 3 s" }
         tracker.receive(.finished(request: 2))
-        await Self.eventually { changes.values.value.count == 3 }
+        await eventually { changes.values.value.count == 3 }
         tracker.close()
         #expect(
             changes.values.value == [
@@ -183,11 +175,11 @@ struct RequestProgressTrackerTests {
         let tracker = RequestProgressTracker { changes.record($0) }
         let rate = try #require(RequestRate(parsing: "20/60"))
         tracker.receive(Self.retrying(1, 503))
-        await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
+        await eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
         tracker.receive(.waitingForBudget(RateBudgetNotice(request: 7, wait: .seconds(2), rate: rate)))
-        await Self.eventually { changes.values.value.last == "waiting 2 s for the request budget (20 a minute)" }
+        await eventually { changes.values.value.last == "waiting 2 s for the request budget (20 a minute)" }
         tracker.receive(.finished(request: 7))
-        await Self.eventually { changes.values.value.count == 3 }
+        await eventually { changes.values.value.count == 3 }
         tracker.close()
         #expect(
             changes.values.value == [
@@ -222,7 +214,7 @@ struct RequestProgressTrackerTests {
             }
             if path == "foreground", count == 2 {
                 // The retry is on the screen before the answer comes.
-                await Self.eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
+                await eventually { changes.values.value == ["HTTP 503 · retrying 2 of 3"] }
             }
             if count == 1 { throw .httpStatus(HTTPFailure(statusCode: path == "foreground" ? 503 : 500)) }
             return NetworkResponse(statusCode: 200, body: Data("{}".utf8))

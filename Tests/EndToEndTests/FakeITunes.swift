@@ -1,7 +1,7 @@
 import Foundation
 import Mocks
 
-/// A loopback iTunes for the service front ends: it answers every operation from the recorded
+/// A loopback iTunes for the end-to-end tests: it answers every operation from the recorded
 /// fixtures, and a test's `fault` can answer any request another way first (a 403, a stall, a
 /// delay). Requests are recorded by the server, so a test counts what reached "Apple".
 enum FakeITunes {

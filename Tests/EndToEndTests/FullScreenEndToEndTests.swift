@@ -17,8 +17,7 @@ struct FullScreenEndToEndTests {
 
     /// Answers every search with the recorded Clairo search.
     private static func server() throws -> LoopbackHTTPServer {
-        let search = try Fixture.data("search-musicvideo-clairo")
-        return try LoopbackHTTPServer { _, _ in .json(search) }
+        try MVSearchProcess.recordedSearchServer()
     }
 
     private func start(
@@ -72,8 +71,7 @@ struct FullScreenEndToEndTests {
     @Test("-v's request lines are held while the session draws on the terminal, and written once it is left")
     func diagnosticsHeld() async throws {
         let server = try Self.server()
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let terminal = try PseudoTerminal(
             ["-v", "-i", "--no-cache", "clairo"], environment: environment, errorsOnTerminal: true)
         #expect(await offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
@@ -92,8 +90,7 @@ struct FullScreenEndToEndTests {
     @Test("mvsearch -i > file from a terminal: the full-screen session on the terminal, nothing in the file")
     func outputToFile() async throws {
         let server = try Self.server()
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mvsearch-i-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         let terminal = try PseudoTerminal.picker(["-i", "clairo"], environment: environment, output: file.path)
@@ -199,8 +196,7 @@ struct FullScreenEndToEndTests {
     @Test("In the background (mvsearch -i &, or bg after Ctrl-Z) it stops for the terminal (SIGTTOU) and enters on fg")
     func background() async throws {
         let server = try Self.server()
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let terminal = try PseudoTerminal(
             ["python3", "-c", Self.jobControlShell, MVSearchProcess.executableURL.path, "-i"],
             environment: environment, executable: URL(fileURLWithPath: "/usr/bin/env"))
@@ -262,8 +258,7 @@ struct FullScreenEndToEndTests {
         let server = try LoopbackHTTPServer { request, _ in
             .json(request.target.contains("entity=musicArtist") ? artists : videos)
         }
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let terminal = try PseudoTerminal(
             ["-i", "--artists", "jack"], environment: environment, columns: 100, rows: 30)
         let modesBefore = terminal.modesBefore
@@ -310,8 +305,7 @@ struct FullScreenEndToEndTests {
                 Data("{\"resultCount\":\(page.count),\"results\":[".utf8)
                     + Data(page.joined(separator: Data(",".utf8))) + Data("]}".utf8))
         }
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let terminal = try PseudoTerminal(["-l", "2", "-i", "clairo"], environment: environment)
         #expect(await server.requestsArrived(2))
         #expect(await offPool { terminal.wait { $0.contains("I Don’t Think") && $0.contains("1–4") } })

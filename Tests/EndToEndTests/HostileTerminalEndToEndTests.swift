@@ -16,14 +16,11 @@ struct HostileTerminalEndToEndTests {
     private static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
 
     private static func environment(_ server: LoopbackHTTPServer) -> [String: String] {
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
-        return environment
+        MVSearchProcess.terminalEnvironment(asking: server)
     }
 
     private static func server() throws -> LoopbackHTTPServer {
-        let search = try Fixture.data("search-musicvideo-clairo")
-        return try LoopbackHTTPServer { _, _ in .json(search) }
+        try MVSearchProcess.recordedSearchServer()
     }
 
     private func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {

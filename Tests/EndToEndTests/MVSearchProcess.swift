@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Mocks
 
 #if canImport(Glibc)
     import Glibc
@@ -50,6 +51,20 @@ enum MVSearchProcess {
             }
         #endif
         return Bundle.main.bundleURL.appendingPathComponent("mvsearch")
+    }
+
+    /// A clean environment for a session on a pseudo-terminal (`TERM=xterm-256color`) whose
+    /// requests go to `server`.
+    static func terminalEnvironment(asking server: LoopbackHTTPServer) -> [String: String] {
+        var environment = Self.environment(["TERM": "xterm-256color"])
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        return environment
+    }
+
+    /// A loopback iTunes that answers every request with the recorded Clairo search.
+    static func recordedSearchServer() throws -> LoopbackHTTPServer {
+        let search = try Fixture.data("search-musicvideo-clairo")
+        return try LoopbackHTTPServer { _, _ in .json(search) }
     }
 
     /// A clean environment: nothing from the developer's shell leaks into a test.

@@ -24,15 +24,13 @@ struct MouseEndToEndTests {
     private static let fourthSelected = "› \u{1B}[0;7m4  RACECAR"
 
     private static func server() throws -> LoopbackHTTPServer {
-        let search = try Fixture.data("search-musicvideo-clairo")
-        return try LoopbackHTTPServer { _, _ in .json(search) }
+        try MVSearchProcess.recordedSearchServer()
     }
 
     private func start(_ server: LoopbackHTTPServer, arguments: [String] = [], settings: String? = nil) throws
         -> PseudoTerminal
     {
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         if let settings, let config = environment["XDG_CONFIG_HOME"] {
             let folder = URL(fileURLWithPath: config).appendingPathComponent("mvsearch")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

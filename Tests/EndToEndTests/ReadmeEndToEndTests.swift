@@ -139,47 +139,6 @@ struct ReadmeEndToEndTests {
 
     // MARK: - Running them
 
-    /// Answers like iTunes: a search with the recorded Clairo search (an artist search with the
-    /// recorded artists), `/lookup?id=…` with that video, `/lookup?id=…&entity=musicVideo` with
-    /// an artist row and the artist's videos, and any store's top chart with the recorded chart.
-    private static func server() throws -> LoopbackHTTPServer {
-        let search = try Fixture.data("search-musicvideo-clairo")
-        let artists = try Fixture.data("lookup-artists-amg-2011")
-        let chart = try Fixture.data("rss-topmusicvideos-us-built-from-api-facts")
-        let object = try JSONSerialization.jsonObject(with: search) as? [String: Any]
-        let rows = try (object?["results"] as? [[String: Any]] ?? []).map {
-            (
-                track: "\($0["trackId"] ?? "")", artist: "\($0["artistId"] ?? "")",
-                json: try JSONSerialization.data(withJSONObject: $0)
-            )
-        }
-        return try LoopbackHTTPServer { request, _ in
-            guard let components = URLComponents(string: request.target) else { return .response(status: 400) }
-            let items = components.queryItems ?? []
-            let id = items.first { $0.name == "id" }?.value ?? ""
-            switch components.path {
-            case "/search" where items.contains(URLQueryItem(name: "entity", value: "musicArtist")):
-                return .json(artists)
-            case "/search":
-                return .json(search)
-            case "/lookup" where items.contains { $0.name == "entity" }:
-                let artist = Data(#"{"wrapperType":"artist","artistName":"Clairo","artistId":\#(Int(id) ?? 0)}"#.utf8)
-                return .json(Self.envelope([artist] + rows.filter { $0.artist == id }.map(\.json)))
-            case "/lookup":
-                return .json(Self.envelope(rows.filter { $0.track == id }.map(\.json)))
-            case let path where path.contains("/rss/topmusicvideos/"):
-                return .response(status: 200, headers: [("Content-Type", "application/json")], body: chart)
-            default:
-                return .response(status: 404)
-            }
-        }
-    }
-
-    private static func envelope(_ rows: [Data]) -> Data {
-        Data("{\"resultCount\":\(rows.count),\"results\":[".utf8) + Data(rows.joined(separator: Data(",".utf8)))
-            + Data("]}".utf8)
-    }
-
     /// What a command writes in `format`, checked as a script would read it.
     private static func expectSensible(_ output: String, format: String, of command: String) {
         let lines = output.split(separator: "\n")
@@ -305,7 +264,8 @@ struct ReadmeEndToEndTests {
         "When every command of the README runs, in order, against a loopback iTunes, then each exits 0 and writes what it says"
     )
     func everyCommandRuns() async throws {
-        let server = try Self.server()
+        // Answers like iTunes from the recorded fixtures, one request a connection.
+        let server = try FakeITunes.start(keepsAlive: false)
         defer { server.stop() }
         let products = MVSearchProcess.executableURL.deletingLastPathComponent().path
         // One set of folders for the whole README, so --history finds the searches before it.

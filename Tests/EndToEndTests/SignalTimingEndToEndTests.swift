@@ -13,14 +13,11 @@ import Testing
 @Suite("mvsearch end to end: signals at start-up and hangups")
 struct SignalTimingEndToEndTests {
     private static func environment(_ server: LoopbackHTTPServer) -> [String: String] {
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
-        return environment
+        MVSearchProcess.terminalEnvironment(asking: server)
     }
 
     private static func server() throws -> LoopbackHTTPServer {
-        let search = try Fixture.data("search-musicvideo-clairo")
-        return try LoopbackHTTPServer { _, _ in .json(search) }
+        try MVSearchProcess.recordedSearchServer()
     }
 
     /// `mvsearch -i` started with no signal blocked, as a shell starts it (a child of the test

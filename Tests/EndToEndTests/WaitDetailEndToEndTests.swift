@@ -50,8 +50,7 @@ struct WaitDetailEndToEndTests {
             index == 0 ? .response(status: 503, headers: [("Retry-After", "1")]) : .json(answer)
         }
         defer { server.stop() }
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let terminal = try PseudoTerminal(["-i", "clairo"], environment: environment, columns: 120, rows: 30)
         #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("HTTP 503 · retrying 2 of 3") } })
         #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
@@ -68,8 +67,7 @@ struct WaitDetailEndToEndTests {
             index == 0 ? .response(status: 503, headers: [("Retry-After", "1")]) : .json(answer)
         }
         defer { server.stop() }
-        var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
-        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        let environment = MVSearchProcess.terminalEnvironment(asking: server)
         let terminal = try PseudoTerminal(["-i", "--artists", "x"], environment: environment, columns: 120, rows: 30)
         #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("HTTP 503 · retrying 2 of 3") } })
         #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Artists for") } })

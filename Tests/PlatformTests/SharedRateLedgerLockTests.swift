@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import Platform
 import Testing
 
@@ -18,23 +19,6 @@ struct SharedRateLedgerLockTests {
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-lock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-    }
-
-    /// Starts a process that holds the lock on `path` until it is killed, and returns once it does.
-    private func holdLock(_ path: String) throws -> Process {
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let script =
-            "import fcntl,sys,time\nf=open(sys.argv[1],'r+')\nfcntl.flock(f,fcntl.LOCK_EX)\n"
-            + "print('locked',flush=True)\ntime.sleep(120)\n"
-        holder.arguments = ["python3", "-c", script, path]
-        let output = Pipe()
-        holder.standardOutput = output
-        try holder.run()
-        // Blocks until the child has the lock (a line) or ends (end of file); it sleeps 120 s.
-        let line = output.fileHandleForReading.availableData
-        #expect(String(decoding: line, as: UTF8.self).hasPrefix("locked"))
-        return holder
     }
 
     @Test(

@@ -16,14 +16,6 @@ struct ListPrefetchTests {
         return MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
     }
 
-    /// Waits (bounded) for a condition that another task makes true.
-    private func eventually(_ condition: @MainActor () -> Bool) async {
-        // Generous: the suite runs main-actor tests side by side, and a loaded machine slows them all.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition(), ContinuousClock.now < deadline { await Task.yield() }
-        #expect(condition())
-    }
-
     @Test("Given a view far from the last row, nothing is fetched; within one screen of it, the next offset is, once")
     func withinOneScreen() async {
         let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in Self.page(query) }
