@@ -49,11 +49,14 @@ public final class MCPServer: Sendable {
     ///     with -32600 and skipped.
     ///   - maximumConcurrentCalls: The most tool calls run at once; another is answered with
     ///     error -32000 (server busy) until one ends.
+    ///   - outputStallTimeout: How long the client may read nothing while answers wait for it;
+    ///     past that it is given up (`run()` returns `.outputStalled`). Meanwhile no more than
+    ///     4 MiB of answers are queued: its input is read no further.
     ///   - log: Where diagnostics go (standard error in a front end); never the output.
     public init(
         info: MCPServerInfo, tools: [MCPTool], input: Int32 = 0, output: Int32 = 1,
         gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20, maximumConcurrentCalls: Int = 64,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        outputStallTimeout: Duration = .seconds(30), log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.info = info
         self.tools = tools
@@ -65,7 +68,10 @@ public final class MCPServer: Sendable {
         self.log = log
         let exit = OneShot<MCPServerExit>()
         self.exit = exit
-        self.output = OutputChannel(descriptor: output) { exit.resume(.outputClosed) }
+        self.output = OutputChannel(descriptor: output, stallTimeout: outputStallTimeout) { stalled in
+            if stalled { log("mcp: the client read nothing for \(outputStallTimeout); giving it up") }
+            exit.resume(stalled ? .outputStalled : .outputClosed)
+        }
     }
 
     /// Serves until the input ends, the output is closed or reading fails; call it once.
@@ -77,7 +83,7 @@ public final class MCPServer: Sendable {
     /// - Returns: Why it stopped.
     public func run() async -> MCPServerExit {
         signal(SIGPIPE, SIG_IGN)
-        guard DetachedThread.start({ [self] in readLoop() }) else {
+        guard output.start(), DetachedThread.start({ [self] in readLoop() }) else {
             log("mcp: could not start the reading thread")
             return .inputFailed(errno: EAGAIN)
         }
@@ -92,6 +98,9 @@ public final class MCPServer: Sendable {
             }
         }
         calls.cancelAll()
+        if await !output.finish(), reason == .endOfInput {
+            return .outputClosed
+        }
         return reason
     }
 
@@ -101,6 +110,8 @@ public final class MCPServer: Sendable {
         var splitter = JSONRPCLineSplitter(maximumLength: maximumLineLength)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while !exit.isSet {
+            // A client that does not read is read no further: the answers queued stay bounded.
+            guard output.waitForRoom(timeout: .milliseconds(500)) else { continue }
             var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, 500)
             if ready == 0 || (ready < 0 && errno == EINTR) { continue }
