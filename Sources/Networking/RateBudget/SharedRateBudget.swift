@@ -52,9 +52,15 @@ public final class SharedRateBudget: RateBudget {
         onProblem: @escaping @Sendable (String) -> Void
     ) {
         self.rate = rate
+        let rebuilt = FirstTime()
         self.ledger = SharedRateLedger(
             directory: folder, name: Self.ledgerName, limit: rate.count, window: rate.window,
-            lockTimeout: lockTimeout, userID: userID)
+            lockTimeout: lockTimeout, userID: userID
+        ) { reason in
+            // Once a process: the ledger it writes next is a good one.
+            guard rebuilt.claim() else { return }
+            onProblem("\(reason) — the request budget's ledger was replaced; it counts again from this request")
+        }
         self.local = LocalRateBudget(rate: rate, now: now)
         self.now = now
         self.onProblem = onProblem
@@ -113,4 +119,11 @@ public final class SharedRateBudget: RateBudget {
     private static func duration(from start: Date, to end: Date) -> Duration {
         .microseconds(max(0, SlidingWindow.microseconds(end) - SlidingWindow.microseconds(start)))
     }
+}
+
+/// `claim()` is `true` the first time only.
+private final class FirstTime: Sendable {
+    private let claimed = Atomic<Bool>(false)
+
+    func claim() -> Bool { !claimed.exchange(true, ordering: .relaxed) }
 }
