@@ -1,0 +1,99 @@
+import Foundation
+import Mocks
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The shared request budget's ledger under hostile conditions (issue 28, item 4), with real
+/// processes: many at once on one ledger, and a ledger file that is not what mvsearch wrote.
+/// (`kill -9` of the lock's holder is in `RateBudgetEndToEndTests`.)
+@Suite("mvsearch end to end: the rate ledger under hostile conditions")
+struct RateLedgerHostileEndToEndTests {
+    private func environment(_ server: LoopbackHTTPServer, rate: String) -> [String: String] {
+        var environment = MVSearchProcess.environment()
+        environment["MVSEARCH_BASE_URL"] = server.baseURL.absoluteString
+        environment["MVSEARCH_RATE"] = rate
+        return environment
+    }
+
+    private func ledger(_ environment: [String: String]) throws -> URL {
+        URL(fileURLWithPath: try #require(environment["XDG_CACHE_HOME"]))
+            .appendingPathComponent("mvsearch/rate-budget.ledger")
+    }
+
+    @Test(
+        """
+        Given MVSEARCH_RATE=5/60 and --timeout 2, when 50 uncached processes start at once, then \
+        exactly 5 requests reach the server, 5 exit 0 and 45 exit 75 (not sent), and all end
+        """)
+    func fiftyProcesses() async throws {
+        let body = try Fixture.data("search-musicvideo-clairo")
+        let server = try LoopbackHTTPServer { _, _ in .json(body) }
+        defer { server.stop() }
+        let environment = environment(server, rate: "5/60")
+        let start = ContinuousClock.now
+
+        let running = try (1...50).map { index in
+            try MVSearchProcess.launch(["--no-cache", "--timeout", "2", "fifty\(index)"], environment: environment)
+        }
+        var results: [MVSearchProcess.Result] = []
+        for process in running { results.append(await process.finish(timeout: 120)) }
+        let took = start.duration(to: .now)
+
+        let statuses = results.map(\.status)
+        print("rate ledger: 50 processes on one ledger ended in \(took): \(statuses.filter { $0 == 0 }.count) sent")
+        #expect(server.requests.count == 5, "the budget was exceeded: \(server.requests.count) requests")
+        #expect(statuses.filter { $0 == 0 }.count == 5, "\(statuses)")
+        #expect(statuses.filter { $0 == 75 }.count == 45, "\(statuses) \(results.map(\.stderr))")
+        // One kept waiting for the lock past its wait (50 queued on a loaded machine) is not sent.
+        let warned = results.filter { $0.stderr.contains("warning") }
+        #expect(warned.allSatisfy { $0.status == 75 && $0.stderr.contains("the request was not sent") }, "\(warned)")
+        print("rate ledger: \(warned.count) of 50 waited past their wait for the lock")
+        let text = try String(contentsOf: try ledger(environment), encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 6, "a header and five slots: \(text)")
+    }
+
+    @Test(
+        """
+        Given a rate ledger that is binary, a FIFO or a link, when a search runs, then it \
+        succeeds with one warning that the ledger was replaced; the next search has none
+        """,
+        arguments: ["binary", "fifo", "link"])
+    func untrustedLedger(_ kind: String) async throws {
+        let body = try Fixture.data("search-musicvideo-clairo")
+        let server = try LoopbackHTTPServer { _, _ in .json(body) }
+        defer { server.stop() }
+        let environment = environment(server, rate: "5/60")
+        let ledger = try ledger(environment)
+        try FileManager.default.createDirectory(
+            at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let elsewhere = ledger.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("x")
+        switch kind {
+        case "binary": try Data([0, 0xFF, 0xFE, 0x0A, 0x80]).write(to: ledger)
+        case "fifo": try #require(mkfifo(ledger.path, 0o600) == 0)
+        default:
+            try Data("sliding-window-ledger 1\n".utf8).write(to: elsewhere)
+            try FileManager.default.createSymbolicLink(atPath: ledger.path, withDestinationPath: elsewhere.path)
+        }
+
+        let first = try await MVSearchProcess.run(["--no-cache", "first"], environment: environment)
+        let second = try await MVSearchProcess.run(["--no-cache", "second"], environment: environment)
+
+        #expect(first.status == 0, "\(first.stderr)")
+        let warnings = first.stderr.split(separator: "\n").filter { $0.hasPrefix("mvsearch: warning:") }
+        #expect(warnings.count == 1, "\(first.stderr)")
+        #expect(warnings.first?.contains("ledger was replaced") == true, "\(first.stderr)")
+        #expect(second.status == 0 && !second.stderr.contains("warning"), "\(second.stderr)")
+        #expect(server.requests.count == 2)
+        let text = try String(contentsOf: ledger, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 3, "\(text)")
+        if kind == "link" {
+            #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "sliding-window-ledger 1\n")
+        }
+    }
+}
