@@ -113,12 +113,14 @@ public final class SharedRateBudget: RateBudget {
     private func reserveShared(maximumWait: Duration, until deadline: ContinuousClock.Instant, clock: ContinuousClock)
         async throws(SharedRateLedger.Problem) -> SharedRateLedger.Reservation
     {
+        // The whole wait the first time (measured on the budget's own clock, which tests fix);
+        // what is left of it after a lock waited out.
+        var wait = maximumWait
         while true {
             do {
-                let remaining = max(.zero, clock.now.duration(to: deadline))
-                return try await ledger.reserve(maximumWait: remaining, clock: now)
+                return try await ledger.reserve(maximumWait: wait, clock: now)
             } catch  where error.kind == .lockTimedOut && clock.now < deadline {
-                continue
+                wait = max(.zero, clock.now.duration(to: deadline))
             }
         }
     }
