@@ -96,4 +96,56 @@ struct RateLedgerHostileEndToEndTests {
             #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "sliding-window-ledger 1\n")
         }
     }
+
+    @Test(
+        """
+        Given a full ledger root owns in nobody's cache folder, when mvsearch runs as nobody \
+        (setpriv), then the ledger is not read (the search is sent) but replaced by nobody's own, \
+        with one warning naming another user
+        """,
+        .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anotherUsersLedger() async throws {
+        let body = try Fixture.data("search-musicvideo-clairo")
+        let server = try LoopbackHTTPServer { _, _ in .json(body) }
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("nobody-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("cache/mvsearch")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("state"), withIntermediateDirectories: true)
+        for path in [
+            home.path, home.appendingPathComponent("cache").path, folder.path,
+            home.appendingPathComponent("state").path,
+        ] {
+            try #require(chown(path, 65534, 65534) == 0)
+        }
+        chmod(home.path, 0o755)
+        // Five slots taken now: read, it would leave no slot for a minute.
+        let slot = String(Int64(Date().timeIntervalSince1970 * 1_000_000))
+        let ledger = folder.appendingPathComponent("rate-budget.ledger")
+        try Data(("sliding-window-ledger 1\n" + String(repeating: "\(slot)\n", count: 5)).utf8).write(to: ledger)
+        chmod(ledger.path, 0o644)  // root's, readable by all
+        let environment = [
+            "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            "MVSEARCH_BASE_URL": server.baseURL.absoluteString, "MVSEARCH_RATE": "5/60",
+        ]
+
+        let result = try await MVSearchProcess.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", MVSearchProcess.executableURL.path, "--no-cache",
+                "--timeout", "5", "clairo",
+            ], environment: environment, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("mvsearch: warning:") }
+        #expect(
+            warnings.count == 1 && warnings.first?.contains("belongs to another user (uid 0)") == true,
+            "\(result.stderr)")
+        #expect(server.requests.count == 1)
+        var info = stat()
+        #expect(lstat(ledger.path, &info) == 0 && info.st_uid == 65534 && info.st_mode & 0o777 == 0o600)
+    }
 }
