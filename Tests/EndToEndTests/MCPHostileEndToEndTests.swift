@@ -84,9 +84,10 @@ struct MCPHostileEndToEndTests {
     @Test(
         """
         Given hostile lines — nesting 100,000 deep, invalid UTF-8, params that are no object, ids \
-        of every JSON type, arguments out of range or of the wrong type, and an answer whose text \
-        holds control characters — then each gets its error (a tool's names the argument), \
-        nothing crashes, and no text block holds a control character
+        of every JSON type, arguments out of range or of the wrong type, an answer whose text \
+        holds control characters, cancellations of calls not in flight — then each gets its \
+        error (a tool's names the argument) or nothing, nothing crashes, and no text block holds \
+        a control character
         """)
     func hostileLines() async throws {
         let search = try Fixture.data("search-musicvideo-clairo")
@@ -141,6 +142,12 @@ struct MCPHostileEndToEndTests {
             let bad = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
             #expect(bad.isEmpty, "a text block holds control characters: \(text.debugDescription)")
         }
+        // Cancelling what is not in flight (never was, already answered, no valid id) answers
+        // nothing; an id may be used again once its call is answered.
+        for name in ["cancelUnknown", "cancelFinished", "cancelNoId"] {
+            #expect(cases[name]?.isEmpty == true, "\(name): \(cases[name] ?? [])")
+        }
+        #expect((only("idReusedAfterAnswer")["result"] as? [String: Any])?["isError"] as? Bool == true)
         #expect(report["status"] as? Int == 0, "\(report["stderr"] ?? "")")
         // Only the one search with a term reached iTunes: bad arguments ask nobody.
         #expect(fake.requests.count == 1, "\(fake.requests.map(\.target))")

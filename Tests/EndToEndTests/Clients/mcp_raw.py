@@ -189,6 +189,10 @@ LINES = {
     "unknownArgument": (tool(19, {"term": "a", "evil": True}), 19),
     "idBad": (tool(20, {"id": "12ab"}, "mvsearch_lookup"), 20),
     "controlCharacters": (tool(21, {"term": "controls"}), 21),
+    "cancelUnknown": (b'{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":999999}}', None),
+    "cancelFinished": (b'{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":21}}', None),
+    "cancelNoId": (b'{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":{"a":1}}}', None),
+    "idReusedAfterAnswer": (tool(21, {"term": "a", "limit": 0}), 21),
 }
 
 
