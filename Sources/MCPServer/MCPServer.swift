@@ -36,6 +36,8 @@ public final class MCPServer: Sendable {
     private let maximumLineLength: Int
     let maximumConcurrentCalls: Int
     private let exit: OneShot<MCPServerExit>
+    /// Resumed once the reading thread touches the input no more.
+    private let readerEnded = OneShot<Bool>()
 
     /// A server; nothing is read before `run()`.
     /// - Parameters:
@@ -98,6 +100,9 @@ public final class MCPServer: Sendable {
             }
         }
         calls.cancelAll()
+        // The input is the caller's to close once this returns: the reader must be done with it
+        // (it looks at `exit` at least every 500 ms), or it could read a descriptor reused.
+        _ = await readerEnded.wait()
         if await !output.finish(), reason == .endOfInput {
             return .outputClosed
         }
@@ -107,11 +112,12 @@ public final class MCPServer: Sendable {
     /// Reads lines and handles them until the input ends or the server stops; runs on a thread
     /// of its own, waking at least twice a second to notice a stop.
     private func readLoop() {
+        defer { readerEnded.resume(true) }
         var splitter = JSONRPCLineSplitter(maximumLength: maximumLineLength)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while !exit.isSet {
             // A client that does not read is read no further: the answers queued stay bounded.
-            guard output.waitForRoom(timeout: .milliseconds(500)) else { continue }
+            guard output.waitForRoom(timeout: .milliseconds(500)), !exit.isSet else { continue }
             var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, 500)
             if ready == 0 || (ready < 0 && errno == EINTR) { continue }
