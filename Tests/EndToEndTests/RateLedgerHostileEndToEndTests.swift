@@ -27,14 +27,14 @@ struct RateLedgerHostileEndToEndTests {
 
     @Test(
         """
-        Given MVSEARCH_RATE=5/60 and --timeout 2, when 50 uncached processes start at once, then \
+        Given MVSEARCH_RATE=5/3600 and --timeout 2, when 50 uncached processes start at once, then \
         exactly 5 requests reach the server, 5 exit 0 and 45 exit 75 (not sent), and all end
         """)
     func fiftyProcesses() async throws {
         let body = try Fixture.data("search-musicvideo-clairo")
         let server = try LoopbackHTTPServer { _, _ in .json(body) }
         defer { server.stop() }
-        let environment = environment(server, rate: "5/60")
+        let environment = environment(server, rate: "5/3600")
         let start = ContinuousClock.now
 
         let running = try (1...50).map { index in
@@ -67,7 +67,7 @@ struct RateLedgerHostileEndToEndTests {
         let body = try Fixture.data("search-musicvideo-clairo")
         let server = try LoopbackHTTPServer { _, _ in .json(body) }
         defer { server.stop() }
-        let environment = environment(server, rate: "5/60")
+        let environment = environment(server, rate: "5/3600")
         let ledger = try ledger(environment)
         try FileManager.default.createDirectory(
             at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -90,8 +90,9 @@ struct RateLedgerHostileEndToEndTests {
         #expect(warnings.first?.contains("ledger was replaced") == true, "\(first.stderr)")
         #expect(second.status == 0 && !second.stderr.contains("warning"), "\(second.stderr)")
         #expect(server.requests.count == 2)
+        // A header and the slots still in the window (both, unless a loaded machine took a minute).
         let text = try String(contentsOf: ledger, encoding: .utf8)
-        #expect(text.split(separator: "\n").count == 3, "\(text)")
+        #expect(text.hasPrefix("sliding-window-ledger 1\n") && (2...3).contains(text.split(separator: "\n").count))
         if kind == "link" {
             #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "sliding-window-ledger 1\n")
         }

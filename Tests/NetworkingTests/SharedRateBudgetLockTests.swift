@@ -64,7 +64,8 @@ struct SharedRateBudgetLockTests {
         await #expect(throws: RateBudgetRefusal.self) { try await budget.reserve(maximumWait: .milliseconds(600)) }
 
         let took = clock.now - started
-        #expect(took >= .milliseconds(600) && took < .seconds(20), "\(took)")
+        // At least the wait; well under a minute, however loaded the machine.
+        #expect(took >= .milliseconds(600) && took < .seconds(60), "\(took)")
         #expect(problems.value.count == 1, "\(problems.value)")
         #expect(problems.value.first?.hasSuffix("the request was not sent, to stay within the shared budget") == true)
     }

@@ -1,7 +1,7 @@
 """Raw JSON-RPC clients that push `mvsearch mcp` hard, on Python's standard library only.
 
 Usage: mcp_raw.py MODE BASE_URL ARGUMENTS; each mode starts `$MVSEARCH_BIN mcp --base-url
-BASE_URL --timeout 60` itself, prints one JSON object, its report, on stdout, and the Swift test
+BASE_URL --timeout 60` (600 for flood) itself, prints one JSON object, its report, on stdout, and the Swift test
 asserts it. Every report has the server's exit status and its peak resident memory (VmHWM,
 read just before its input is closed).
   flood BASE_URL N CAP   N tools/call of mvsearch_search written at once (distinct terms) while
@@ -27,9 +27,9 @@ INITIALIZE = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
               "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}
 
 
-def start(base_url: str) -> subprocess.Popen:
+def start(base_url: str, timeout: str = "60") -> subprocess.Popen:
     return subprocess.Popen(
-        [os.environ["MVSEARCH_BIN"], "mcp", "--base-url", base_url, "--timeout", "60"],
+        [os.environ["MVSEARCH_BIN"], "mcp", "--base-url", base_url, "--timeout", timeout],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -82,7 +82,8 @@ def call(identifier, term: str) -> dict:
 
 
 def flood(base_url: str, count: int, cap: int) -> dict:
-    server = start(base_url)
+    # The longest timeout: however loaded the machine, no held call ends before it is cancelled.
+    server = start(base_url, "600")
     send(server, INITIALIZE)
     receive(server)
     send(server, {"jsonrpc": "2.0", "method": "notifications/initialized"})
