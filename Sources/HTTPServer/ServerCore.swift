@@ -96,8 +96,6 @@ final class ServerCore: Sendable {
         _ = write(wakeWrite, &byte, 1)
     }
 
-    /// Cuts every connection still open (after the grace period): their threads' next read or
-    /// write fails and they end.
     /// Marks a connection as waiting for a request's first byte (`true`), so a new connection
     /// past the cap may take its place, or as reading one again (`false`).
     /// - Returns: `false` when it was already shut down to make room: it is to be closed.
@@ -115,6 +113,8 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// Cuts every connection still open (after the grace period): their threads' next read or
+    /// write fails and they end.
     func cutConnections() {
         state.withLock { state in
             for descriptor in state.connections { shutdown(descriptor, Int32(SHUT_RDWR)) }
@@ -155,11 +155,13 @@ final class ServerCore: Sendable {
             }
             Socket.configureAccepted(descriptor)
             let remoteAddress = Socket.describe(storage)
-            let (admitted, evicting) = state.withLock { state in
-                state.admit(descriptor, maximum: configuration.maximumConnections)
+            let admitted = state.withLock { state in
+                let (admitted, evicting) = state.admit(descriptor, maximum: configuration.maximumConnections)
+                // Under the lock: its thread closes it only after taking it out of the set, so
+                // the number cannot have been reused by another socket yet.
+                if let evicting { shutdown(evicting, Int32(SHUT_RDWR)) }
+                return admitted
             }
-            // Still open: its thread closes it only after taking it out of `evicted`, under the lock.
-            if let evicting { shutdown(evicting, Int32(SHUT_RDWR)) }
             guard admitted else {
                 refuse(descriptor, remoteAddress: remoteAddress)
                 continue
