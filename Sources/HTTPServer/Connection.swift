@@ -20,6 +20,8 @@ struct Connection {
     private var head = ResponseHead()
     private var served = 0
     private let executor = ConnectionExecutor()
+    /// Whether the core counts it as waiting for a request (a new connection is, from admission).
+    private var markedIdle = true
 
     private enum HeadRead {
         case head(Range<Int>)
@@ -165,12 +167,21 @@ struct Connection {
             }
             if received > 0 {
                 end += received
+                if markedIdle {
+                    markedIdle = false
+                    // Made room for a new connection meanwhile: what came is not answered.
+                    guard core.setIdle(descriptor, false) else { return .closed }
+                }
                 continue
             }
             if received == 0 { return .closed }
             if errno == EINTR { continue }
             guard errno == EAGAIN || errno == EWOULDBLOCK, !core.isStopping else { return .closed }
             let deadline = headDeadline ?? idleDeadline
+            if headDeadline == nil, !markedIdle {
+                guard core.setIdle(descriptor, true) else { return .closed }
+                markedIdle = true
+            }
             switch Socket.wait(descriptor, for: Int16(POLLIN), wake: core.wakeRead, until: deadline) {
             case .ready: continue
             case .timedOut: return headDeadline == nil ? .closed : .refused(408)

@@ -5,7 +5,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String
     /// The port; 0 lets the system pick a free one (`start()` returns it).
     public var port: Int
-    /// Connections served at once; one more is answered 503 with `Retry-After: 1` and closed.
+    /// Connections served at once. One more takes the place of the connection that has waited
+    /// longest for a request (closed without a word, as nginx reuses kept-alive connections);
+    /// when every connection is reading or answering a request, it is answered 503 with
+    /// `Retry-After: 1` and closed.
     public var maximumConnections: Int
     /// The most bytes a request line and its header fields may take; more is answered 431
     /// (414 when the request line alone does not fit).

@@ -20,7 +20,8 @@ enum RequestHeadParser {
     /// The request in `head`, which ends with its empty line; or why it is refused: 400 for
     /// bad syntax (obsolete line folding, a space before a field's colon, a control character,
     /// a target that does not decode, HTTP/1.1 without exactly one `Host`), 505 for another
-    /// HTTP version, 413 for a request with a body (the server takes none).
+    /// HTTP version, 413 for a request with a body (the server takes none; 400 when it is framed
+    /// both by `Content-Length` and `Transfer-Encoding`).
     static func parse(_ head: UnsafeBufferPointer<UInt8>, remoteAddress: String) -> Result<ParsedHead, RequestRejection>
     {
         var lines = LineReader(head)
@@ -43,6 +44,7 @@ enum RequestHeadParser {
         var headers = HTTPHeaders()
         var hosts = 0
         var hasBody = false
+        var framings = (length: false, encoding: false)
         var asksClose = false
         var asksKeepAlive = false
         while let line = lines.next() {
@@ -56,8 +58,10 @@ enum RequestHeadParser {
                     return rejection(400)
                 }
                 hasBody = hasBody || field.value.utf8.contains { $0 != 0x30 }
+                framings.length = true
             } else if HTTPHeaders.sameName(field.name, "transfer-encoding") {
                 hasBody = true
+                framings.encoding = true
             } else if HTTPHeaders.sameName(field.name, "connection") {
                 asksClose = asksClose || ASCII.list(field.value, contains: "close")
                 asksKeepAlive = asksKeepAlive || ASCII.list(field.value, contains: "keep-alive")
@@ -65,6 +69,8 @@ enum RequestHeadParser {
         }
         guard lines.isAtEnd else { return rejection(400) }
         guard hosts <= 1, version == "HTTP/1.0" || hosts == 1 else { return rejection(400) }
+        // Two framings of one body: the shape of request smuggling (RFC 9112 §6.3), malformed.
+        guard !(framings.length && framings.encoding) else { return rejection(400) }
         guard !hasBody else { return rejection(413) }
         let request = HTTPServerRequest(
             method: method, target: target, path: path, query: query, version: version, headers: headers,

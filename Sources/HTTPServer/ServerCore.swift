@@ -28,6 +28,36 @@ final class ServerCore: Sendable {
     private struct State {
         var isStopping = false
         var connections: Set<Int32> = []
+        /// Connections waiting for a request's first byte, with when they began to wait (a counter).
+        var idle: [Int32: UInt64] = [:]
+        var idleMarks: UInt64 = 0
+        /// Connections shut down to make room for a new one, not yet closed by their threads.
+        var evicted: Set<Int32> = []
+
+        /// Admits a new connection: under the cap, or in the place of the connection idle longest
+        /// (returned, for the caller to shut down), as nginx reuses its kept-alive connections.
+        mutating func admit(_ descriptor: Int32, maximum: Int) -> (admitted: Bool, evicting: Int32?) {
+            guard !isStopping else { return (false, nil) }
+            var evicting: Int32?
+            if connections.count - evicted.count >= maximum {
+                // One whose request has arrived, not yet read, is not idle.
+                let waiting = idle.sorted { $0.value < $1.value }.lazy.map(\.key)
+                guard let oldest = waiting.first(where: { !Socket.hasPendingInput($0) }) else { return (false, nil) }
+                idle[oldest] = nil
+                evicted.insert(oldest)
+                evicting = oldest
+            }
+            connections.insert(descriptor)
+            idleMarks += 1
+            idle[descriptor] = idleMarks  // nothing read from it yet
+            return (true, evicting)
+        }
+
+        mutating func remove(_ descriptor: Int32) {
+            connections.remove(descriptor)
+            evicted.remove(descriptor)
+            idle[descriptor] = nil
+        }
     }
 
     init(
@@ -64,6 +94,23 @@ final class ServerCore: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Marks a connection as waiting for a request's first byte (`true`), so a new connection
+    /// past the cap may take its place, or as reading one again (`false`).
+    /// - Returns: `false` when it was already shut down to make room: it is to be closed.
+    @discardableResult
+    func setIdle(_ descriptor: Int32, _ isIdle: Bool) -> Bool {
+        state.withLock { state in
+            guard !state.evicted.contains(descriptor) else { return false }
+            if isIdle {
+                state.idleMarks += 1
+                state.idle[descriptor] = state.idleMarks
+            } else {
+                state.idle[descriptor] = nil
+            }
+            return true
+        }
     }
 
     /// Cuts every connection still open (after the grace period): their threads' next read or
@@ -109,11 +156,11 @@ final class ServerCore: Sendable {
             Socket.configureAccepted(descriptor)
             let remoteAddress = Socket.describe(storage)
             let admitted = state.withLock { state in
-                guard !state.isStopping, state.connections.count < configuration.maximumConnections else {
-                    return false
-                }
-                state.connections.insert(descriptor)
-                return true
+                let (admitted, evicting) = state.admit(descriptor, maximum: configuration.maximumConnections)
+                // Under the lock: its thread closes it only after taking it out of the set, so
+                // the number cannot have been reused by another socket yet.
+                if let evicting { shutdown(evicting, Int32(SHUT_RDWR)) }
+                return admitted
             }
             guard admitted else {
                 refuse(descriptor, remoteAddress: remoteAddress)
@@ -122,7 +169,7 @@ final class ServerCore: Sendable {
             running.enter()
             let started = DetachedThread.start { [self] in serve(descriptor, remoteAddress: remoteAddress) }
             if !started {
-                state.withLock { _ = $0.connections.remove(descriptor) }
+                state.withLock { $0.remove(descriptor) }
                 running.leave()
                 refuse(descriptor, remoteAddress: remoteAddress)
             }
@@ -134,7 +181,7 @@ final class ServerCore: Sendable {
         defer {
             // Out of the set before the number is closed (and free for reuse by another socket),
             // so `cutConnections` never shuts down a descriptor that is not ours.
-            state.withLock { _ = $0.connections.remove(descriptor) }
+            state.withLock { $0.remove(descriptor) }
             close(descriptor)
             running.leave()
         }

@@ -48,6 +48,12 @@ enum Socket {
         #endif
     }
 
+    /// Whether bytes wait to be read on a connection (without reading them or waiting).
+    static func hasPendingInput(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Makes the coming `close` reset the connection at once, dropping what was not sent: for a
     /// client that stopped reading, whose unsent bytes would otherwise linger in the kernel.
     static func resetOnClose(_ descriptor: Int32) {

@@ -95,8 +95,10 @@ struct JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Copies runs of bytes that need no escape whole; escapes `"`, `\`, C0 controls, DEL and
-    /// U+2028 / U+2029 (UTF-8 `E2 80 A8` / `E2 80 A9`).
+    /// Copies runs of bytes that need no escape whole; escapes `"`, `\`, C0 controls, DEL, C1
+    /// controls (U+0080–U+009F: `U+009B` is a CSI to some terminals), the bidirectional marks and
+    /// overrides (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and U+2028 / U+2029, so
+    /// that no text in the JSON can drive a terminal that prints it, or reorder what it shows.
     private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         var index = 0
@@ -107,24 +109,44 @@ struct JSONWriter {
                 index += 1
                 continue
             }
-            let isSeparator =
-                byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
-                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || isSeparator else {
+            if byte < 0x80 {
+                output.append(contentsOf: bytes[runStart..<index])
+                writeEscape(byte)
+                index += 1
+                runStart = index
+                continue
+            }
+            guard let scalar = Self.inertScalar(bytes, at: index) else {
                 index += 1
                 continue
             }
             output.append(contentsOf: bytes[runStart..<index])
-            if isSeparator {
-                writeUnicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                index += 3
-            } else {
-                writeEscape(byte)
-                index += 1
-            }
+            writeUnicodeEscape(scalar.value)
+            index += scalar.length
             runStart = index
         }
         output.append(contentsOf: bytes[runStart..<index])
+    }
+
+    /// The two- or three-byte UTF-8 sequence at `index` when it is a scalar escaped to keep the
+    /// text inert (C1, bidirectional, line and paragraph separators), with its length.
+    private static func inertScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+        value: UInt32, length: Int
+    )? {
+        let byte = bytes[index]
+        guard index + 1 < bytes.count else { return nil }
+        let second = bytes[index + 1]
+        switch byte {
+        case 0xC2 where (0x80...0x9F).contains(second): return (UInt32(second), 2)
+        case 0xD8 where second == 0x9C: return (0x061C, 2)
+        case 0xE2 where index + 2 < bytes.count:
+            let value = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            switch value {
+            case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return (value, 3)
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     private mutating func writeEscape(_ byte: UInt8) {

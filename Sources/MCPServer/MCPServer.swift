@@ -36,6 +36,8 @@ public final class MCPServer: Sendable {
     private let maximumLineLength: Int
     let maximumConcurrentCalls: Int
     private let exit: OneShot<MCPServerExit>
+    /// Resumed once the reading thread touches the input no more.
+    private let readerEnded = OneShot<Bool>()
 
     /// A server; nothing is read before `run()`.
     /// - Parameters:
@@ -49,11 +51,14 @@ public final class MCPServer: Sendable {
     ///     with -32600 and skipped.
     ///   - maximumConcurrentCalls: The most tool calls run at once; another is answered with
     ///     error -32000 (server busy) until one ends.
+    ///   - outputStallTimeout: How long the client may read nothing while answers wait for it;
+    ///     past that it is given up (`run()` returns `.outputStalled`). Meanwhile no more than
+    ///     4 MiB of answers are queued: its input is read no further.
     ///   - log: Where diagnostics go (standard error in a front end); never the output.
     public init(
         info: MCPServerInfo, tools: [MCPTool], input: Int32 = 0, output: Int32 = 1,
         gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20, maximumConcurrentCalls: Int = 64,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        outputStallTimeout: Duration = .seconds(30), log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.info = info
         self.tools = tools
@@ -65,7 +70,10 @@ public final class MCPServer: Sendable {
         self.log = log
         let exit = OneShot<MCPServerExit>()
         self.exit = exit
-        self.output = OutputChannel(descriptor: output) { exit.resume(.outputClosed) }
+        self.output = OutputChannel(descriptor: output, stallTimeout: outputStallTimeout) { stalled in
+            if stalled { log("mcp: the client read nothing for \(outputStallTimeout); giving it up") }
+            exit.resume(stalled ? .outputStalled : .outputClosed)
+        }
     }
 
     /// Serves until the input ends, the output is closed or reading fails; call it once.
@@ -77,7 +85,7 @@ public final class MCPServer: Sendable {
     /// - Returns: Why it stopped.
     public func run() async -> MCPServerExit {
         signal(SIGPIPE, SIG_IGN)
-        guard DetachedThread.start({ [self] in readLoop() }) else {
+        guard output.start(), DetachedThread.start({ [self] in readLoop() }) else {
             log("mcp: could not start the reading thread")
             return .inputFailed(errno: EAGAIN)
         }
@@ -92,15 +100,24 @@ public final class MCPServer: Sendable {
             }
         }
         calls.cancelAll()
+        // The input is the caller's to close once this returns: the reader must be done with it
+        // (it looks at `exit` at least every 500 ms), or it could read a descriptor reused.
+        _ = await readerEnded.wait()
+        if await !output.finish(), reason == .endOfInput {
+            return .outputClosed
+        }
         return reason
     }
 
     /// Reads lines and handles them until the input ends or the server stops; runs on a thread
     /// of its own, waking at least twice a second to notice a stop.
     private func readLoop() {
+        defer { readerEnded.resume(true) }
         var splitter = JSONRPCLineSplitter(maximumLength: maximumLineLength)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while !exit.isSet {
+            // A client that does not read is read no further: the answers queued stay bounded.
+            guard output.waitForRoom(timeout: .milliseconds(500)), !exit.isSet else { continue }
             var waiting = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let ready = poll(&waiting, 1, 500)
             if ready == 0 || (ready < 0 && errno == EINTR) { continue }

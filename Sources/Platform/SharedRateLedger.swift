@@ -62,6 +62,7 @@ public final class SharedRateLedger: Sendable {
     private let window: Duration
     private let lockTimeout: Duration
     private let userID: uid_t
+    private let onRebuilt: @Sendable (String) -> Void
 
     /// The file that holds the slots.
     public var ledgerURL: URL { directory.appendingPathComponent("\(name).ledger") }
@@ -75,9 +76,12 @@ public final class SharedRateLedger: Sendable {
     ///   - window: The window.
     ///   - lockTimeout: How long another process's lock is waited for.
     ///   - userID: Whose the folder and files must be (tests pass another user's).
+    ///   - onRebuilt: Told why, each time a ledger file is there but not used — corrupt, cut
+    ///     short, too large, not text, not a regular file (a link, a FIFO), another user's or
+    ///     writable by others — and so is replaced by one counting from what this process knows.
     public init(
         directory: URL, name: String, limit: Int, window: Duration, lockTimeout: Duration = defaultLockTimeout,
-        userID: uid_t = geteuid()
+        userID: uid_t = geteuid(), onRebuilt: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.directory = directory
         self.name = name
@@ -85,6 +89,7 @@ public final class SharedRateLedger: Sendable {
         self.window = window
         self.lockTimeout = lockTimeout
         self.userID = userID
+        self.onRebuilt = onRebuilt
     }
 
     /// What a reservation got.
@@ -221,17 +226,36 @@ public final class SharedRateLedger: Sendable {
 
     /// The slots in the ledger; empty when there is none or it cannot be read.
     private func read() -> SlidingWindow {
-        guard let data = try? PrivateFiles.read(ledgerURL, userID: userID, maximumBytes: Self.maximumBytes),
-            let text = String(validating: data, as: UTF8.self)
-        else { return SlidingWindow(limit: limit, window: window) }
-        let lines = text.split(separator: "\n")
-        guard lines.first == Substring(Self.header) else { return SlidingWindow(limit: limit, window: window) }
-        var slots: [Int64] = []
-        for line in lines.dropFirst() {
-            guard let slot = Int64(line) else { return SlidingWindow(limit: limit, window: window) }
-            slots.append(slot)
+        let empty = SlidingWindow(limit: limit, window: window)
+        let data: Data
+        do throws(PrivateFiles.Refusal) {
+            guard let found = try PrivateFiles.read(ledgerURL, userID: userID, maximumBytes: Self.maximumBytes) else {
+                return empty
+            }
+            data = found
+        } catch {
+            onRebuilt(error.reason)
+            return empty
+        }
+        guard let slots = Self.slots(in: data) else {
+            onRebuilt("\(ledgerURL.path) is not a ledger mvsearch wrote (corrupt or cut short)")
+            return empty
         }
         return SlidingWindow(limit: limit, window: window, slots: slots)
+    }
+
+    /// The slots a ledger's text holds: its header line, then one number a line; `nil` for
+    /// anything else.
+    static func slots(in data: Data) -> [Int64]? {
+        guard let text = String(validating: data, as: UTF8.self), text.last == "\n" else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        guard lines.first == Substring(header) else { return nil }
+        var slots: [Int64] = []
+        for line in lines.dropFirst() {
+            guard let slot = Int64(line) else { return nil }
+            slots.append(slot)
+        }
+        return slots
     }
 
     private func write(_ slots: SlidingWindow) -> Bool {

@@ -63,8 +63,8 @@ struct ServeLoadEndToEndTests {
 
     @Test(
         """
-        Given 128 idle connections (the cap), when another client asks, then 503 with \
-        Retry-After; once they close, it is answered
+        Given 128 connections each in the middle of a request's head (the cap), when another \
+        client asks, then 503 with Retry-After; once they close, it is answered
         """)
     func connectionCap() async throws {
         let serve = try await ServeProcess.start(fake: nil)

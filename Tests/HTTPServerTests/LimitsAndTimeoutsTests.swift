@@ -3,15 +3,30 @@ import HTTPServer
 import XCTest
 
 final class LimitsAndTimeoutsTests: XCTestCase {
-    func testGivenMaximumConnectionsOpenWhenOneMoreConnectsThenItGets503RetryAfterAndClose() async throws {
-        let fixture = try ServerFixture { $0.maximumConnections = 2 }
+    func testGivenMaximumConnectionsBusyWhenOneMoreConnectsThenItGets503RetryAfterAndClose() async throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let fixture = try ServerFixture(
+            { $0.maximumConnections = 2 },
+            handler: ClosureHandler { request in
+                if request.path == "/hold" {
+                    started.signal()
+                    await withCheckedContinuation { continuation in
+                        DispatchQueue.global().async {
+                            _ = release.wait(timeout: .now() + 30)
+                            continuation.resume()
+                        }
+                    }
+                }
+                return HTTPServerResponse(status: 200)
+            })
         let first = try fixture.client()
         let second = try fixture.client()
-        // Both are served (so both are counted) before the third comes.
-        first.get("/1")
-        second.get("/2")
-        XCTAssertEqual(first.readResponse()?.status, 200)
-        XCTAssertEqual(second.readResponse()?.status, 200)
+        first.get("/hold")
+        second.get("/hold")
+        // Both are answering a request, so neither may make room.
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
 
         let third = try fixture.client()
         let refused = third.readResponse()
@@ -20,8 +35,46 @@ final class LimitsAndTimeoutsTests: XCTestCase {
         XCTAssertEqual(refused?.header("Retry-After"), "1")
         XCTAssertEqual(refused?.header("Connection"), "close")
         XCTAssertTrue(third.readUntilClosed().closed)
-        first.get("/still")
+        release.signal()
+        release.signal()
         XCTAssertEqual(first.readResponse()?.status, 200)
+        XCTAssertEqual(second.readResponse()?.status, 200)
+        await fixture.stop()
+    }
+
+    func testGivenMaximumConnectionsIdleWhenOneMoreConnectsThenTheOldestIdleIsClosedAndItIsServed() async throws {
+        let fixture = try ServerFixture { $0.maximumConnections = 2 }
+        let oldest = try fixture.client()
+        let newer = try fixture.client()  // both connected, neither has sent a byte
+
+        let third = try fixture.client()
+        third.get("/new")
+
+        XCTAssertEqual(third.readResponse()?.status, 200)
+        let closed = oldest.readUntilClosed()
+        XCTAssertTrue(closed.closed)
+        XCTAssertEqual(closed.bytes, [], "closed without a word, as an idle connection is")
+        newer.get("/newer")
+        XCTAssertEqual(newer.readResponse()?.status, 200)
+        await fixture.stop()
+    }
+
+    func testGivenAKeptAliveConnectionIdleAtTheCapWhenAnotherConnectsThenItMakesRoom() async throws {
+        let fixture = try ServerFixture { $0.maximumConnections = 1 }
+        let kept = try fixture.client()
+        kept.get("/1")
+        XCTAssertEqual(kept.readResponse()?.status, 200)
+
+        // The kept connection may not be waiting again yet: ask until it has made room, at most 50 times.
+        var status = 503
+        for _ in 0..<50 where status == 503 {
+            let next = try fixture.client()
+            next.get("/2")
+            status = next.readResponse()?.status ?? 0
+        }
+
+        XCTAssertEqual(status, 200)
+        XCTAssertTrue(kept.readUntilClosed().closed)
         await fixture.stop()
     }
 

@@ -60,6 +60,9 @@ final class RequestRefusalTests: XCTestCase {
             "GET /?q=%C3 HTTP/1.1\r\nHost: a\r\n\r\n",  // truncated UTF-8 in the query
             "GET nowhere HTTP/1.1\r\nHost: a\r\n\r\n",  // not a path
             "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n",
+            // Two framings of one body (request smuggling's shape), in either order.
+            "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n0\r\n\r\n",
         ]
         for raw in malformed {
             let result = try await answer(to: raw)

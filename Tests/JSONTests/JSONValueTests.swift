@@ -52,6 +52,13 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(text, #""a\u0001b\u001fc\u2028d\u2029e\"\\\r""#)
     }
 
+    func testGivenC1AndBidirectionalControlsWhenSerializedThenTheyAreEscapedAndOtherTextKept() throws {
+        let original = "\u{7F}a\u{9B}31m\u{80}b\u{202E}c\u{2066}d\u{200F}e\u{61C}é€\u{2030}\u{A0}😀"
+        let text = JSONValue.string(original).serializedString
+        XCTAssertEqual(text, #""\u007fa\u009b31m\u0080b\u202ec\u2066d\u200fe\u061cé€‰\#u{A0}😀""#)
+        XCTAssertEqual(try JSONValue.parse(text), .string(original))
+    }
+
     func testGivenBigIntegersWhenParsedThenThoseBeyondIntAreNumbers() throws {
         XCTAssertEqual(try parse("9223372036854775807"), .integer(Int.max))
         XCTAssertEqual(try parse("-9223372036854775808"), .integer(Int.min))

@@ -1,3 +1,4 @@
+import JSON
 import MCPServer
 import XCTest
 
@@ -126,6 +127,28 @@ final class MCPServerProtocolTests: XCTestCase {
         harness.closeInput()
         XCTAssertEqual(harness.waitForExit(), .endOfInput)
         XCTAssertEqual(harness.remainingLines(), [#"{"jsonrpc":"2.0","id":8,"result":{}}"#])
+    }
+
+    func testGivenAClientThatNeverReadsThenInputIsReadNoFurtherAndTheServerGivesUpAfterTheStallTimeout() {
+        // Every tools/list answer carries a 16 KiB description: 4,000 of them would be 64 MiB.
+        let tool = MCPTool(
+            name: "big", description: String(repeating: "d", count: 16 << 10),
+            inputSchema: JSONSchema.object(properties: [])
+        ) { _, _ in .success(structured: [:]) }
+        let harness = ServerHarness(tools: [tool], outputStallTimeout: .seconds(1))
+        let requests = (1...4000).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"tools/list"}"# }
+        let total = requests.map { $0.utf8.count + 1 }.reduce(0, +)
+        let started = ContinuousClock.now
+
+        let sender = harness.sendInBackgroundUntilRefused(requests)  // and no answer is ever read
+
+        XCTAssertEqual(harness.waitForExit(timeout: 20), .outputStalled)
+        XCTAssertLessThan(started.duration(to: .now), .seconds(15))
+        XCTAssertEqual(sender.done.wait(timeout: .now() + 15), .success)
+        // It stopped reading once 4 MiB of answers waited: far from all 4,000 requests were taken.
+        let taken = sender.count.value.withLock { $0 }
+        XCTAssertLessThan(taken, total)
+        XCTAssertTrue(harness.logLines.value.withLock { $0 }.contains { $0.contains("read nothing for") })
     }
 
     func testGivenTheOutputIsClosedWhenTheServerWritesThenRunReturnsOutputClosed() {

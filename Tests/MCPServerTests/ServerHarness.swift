@@ -25,7 +25,7 @@ final class ServerHarness {
 
     init(
         tools: [MCPTool], gracePeriod: Duration = .seconds(10), maximumLineLength: Int = 4 << 20,
-        maximumConcurrentCalls: Int = 64
+        maximumConcurrentCalls: Int = 64, outputStallTimeout: Duration = .seconds(30)
     ) {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
@@ -38,7 +38,7 @@ final class ServerHarness {
             info: MCPServerInfo(name: "kit-test", title: "Kit test", version: "1.2.3", instructions: "Be kind."),
             tools: tools, input: input[0], output: output[1], gracePeriod: gracePeriod,
             maximumLineLength: maximumLineLength, maximumConcurrentCalls: maximumConcurrentCalls,
-            log: { line in logLines.value.withLock { $0.append(line) } })
+            outputStallTimeout: outputStallTimeout, log: { line in logLines.value.withLock { $0.append(line) } })
         let (server, exitReason, exited, serverInput) = (server, exitReason, exited, input[0])
         Task.detached {
             let reason = await server.run()
@@ -72,6 +72,28 @@ final class ServerHarness {
             done.signal()
         }
         return done
+    }
+
+    /// Writes `lines` from another thread until they are all sent or a write fails (the server
+    /// gone); `count` is then how many bytes the server took.
+    func sendInBackgroundUntilRefused(_ lines: [String]) -> (done: DispatchSemaphore, count: Locked<Int>) {
+        let done = DispatchSemaphore(value: 0)
+        let count = Locked(0)
+        let (descriptor, bytes) = (toServer, Array(lines.map { $0 + "\n" }.joined().utf8))
+        DispatchQueue.global().async {
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count, let base = buffer.baseAddress {
+                    let written = write(descriptor, base + offset, buffer.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { break }
+                    offset += written
+                    count.value.withLock { $0 = offset }
+                }
+            }
+            done.signal()
+        }
+        return (done, count)
     }
 
     private static func writeAll(_ bytes: [UInt8], to toServer: Int32) {

@@ -90,6 +90,7 @@ enum ServiceFrontEnds {
         ) { line in diagnostics.write("mvsearch: \(TerminalSanitizer.sanitize(line))\n") }
         switch await server.run() {
         case .endOfInput, .outputClosed: return .success
+        case .outputStalled: return .ioError
         case .inputFailed(let code):
             diagnostics.write("mvsearch: cannot read the MCP client's messages: \(String(cString: strerror(code)))\n")
             return .ioError

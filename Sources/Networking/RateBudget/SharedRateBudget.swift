@@ -12,12 +12,13 @@ import Synchronization
 /// an agent's server all take their slots from `rate-budget.ledger` in the cache folder
 /// (`SharedRateLedger`), so together they stay within the rate.
 ///
-/// Nothing here ever fails a request for the ledger's sake. A folder that is not the user's own
-/// is reported once through `onProblem` and the process keeps a budget of its own from then on
-/// (`LocalRateBudget`); a lock another process holds for more than `lockTimeout`, or a ledger
-/// that cannot be written, sends that one request to the process's own budget, also reported
-/// once. The process's own budget counts the shared slots it was granted, so falling back does
-/// not start from an empty window.
+/// A folder that is not the user's own is reported once through `onProblem` and the process
+/// keeps a budget of its own from then on (`LocalRateBudget`); a ledger that cannot be written
+/// sends that one request to the process's own budget, also reported once. The process's own
+/// budget counts the shared slots it was granted, so falling back does not start from an empty
+/// window. A lock other processes hold (many queued for it) is waited for as long as the caller
+/// waits for a slot, at least `lockTimeout`; then the request is refused, not sent, reported
+/// once — counted on a budget of its own, it could pass the shared one.
 public final class SharedRateBudget: RateBudget {
     /// The ledger's name in the folder: `rate-budget.ledger`, locked through `.rate-budget.lock`.
     public static let ledgerName = "rate-budget"
@@ -25,6 +26,7 @@ public final class SharedRateBudget: RateBudget {
     /// The requests allowed per window, all processes together.
     public let rate: RequestRate
     private let ledger: SharedRateLedger
+    private let lockTimeout: Duration
     private let local: LocalRateBudget
     private let now: @Sendable () -> Date
     private let onProblem: @Sendable (String) -> Void
@@ -52,9 +54,16 @@ public final class SharedRateBudget: RateBudget {
         onProblem: @escaping @Sendable (String) -> Void
     ) {
         self.rate = rate
+        self.lockTimeout = lockTimeout
+        let rebuilt = FirstTime()
         self.ledger = SharedRateLedger(
             directory: folder, name: Self.ledgerName, limit: rate.count, window: rate.window,
-            lockTimeout: lockTimeout, userID: userID)
+            lockTimeout: lockTimeout, userID: userID
+        ) { reason in
+            // Once a process: the ledger it writes next is a good one.
+            guard rebuilt.claim() else { return }
+            onProblem("\(reason) — the request budget's ledger was replaced; it counts again from this request")
+        }
         self.local = LocalRateBudget(rate: rate, now: now)
         self.now = now
         self.onProblem = onProblem
@@ -72,8 +81,10 @@ public final class SharedRateBudget: RateBudget {
     public func reserve(maximumWait: Duration) async throws -> RateBudgetReservation {
         guard state.withLock({ $0.isShared }) else { return try await local.reserve(maximumWait: maximumWait) }
         let reservation: SharedRateLedger.Reservation
+        let clock = ContinuousClock()
+        let deadline = clock.now + maximumWait
         do {
-            reservation = try await ledger.reserve(maximumWait: maximumWait, clock: now)
+            reservation = try await reserveShared(maximumWait: maximumWait, until: deadline, clock: clock)
         } catch {
             switch error.kind {
             case .cancelled:
@@ -82,7 +93,8 @@ public final class SharedRateBudget: RateBudget {
                 state.withLock { $0.isShared = false }
                 report("refused", "no request budget shared with other mvsearch processes: \(error.reason)")
             case .lockTimedOut:
-                report("lock", "\(error.reason) — this request counts against this process's own request budget")
+                report("lock", "\(error.reason) — the request was not sent, to stay within the shared budget")
+                throw RateBudgetRefusal(wait: lockTimeout)
             case .unwritable:
                 report("write", "\(error.reason) — requests count against this process's own request budget")
             }
@@ -94,6 +106,22 @@ public final class SharedRateBudget: RateBudget {
             return RateBudgetReservation(slot: slot, wait: Self.duration(from: now(), to: slot), isShared: true)
         case .tooFar(let earliest):
             throw RateBudgetRefusal(wait: Self.duration(from: now(), to: earliest))
+        }
+    }
+
+    /// The ledger's reservation, its lock tried again while the caller's wait lasts.
+    private func reserveShared(maximumWait: Duration, until deadline: ContinuousClock.Instant, clock: ContinuousClock)
+        async throws(SharedRateLedger.Problem) -> SharedRateLedger.Reservation
+    {
+        // The whole wait the first time (measured on the budget's own clock, which tests fix);
+        // what is left of it after a lock waited out.
+        var wait = maximumWait
+        while true {
+            do {
+                return try await ledger.reserve(maximumWait: wait, clock: now)
+            } catch  where error.kind == .lockTimedOut && clock.now < deadline {
+                wait = max(.zero, clock.now.duration(to: deadline))
+            }
         }
     }
 
@@ -113,4 +141,11 @@ public final class SharedRateBudget: RateBudget {
     private static func duration(from start: Date, to end: Date) -> Duration {
         .microseconds(max(0, SlidingWindow.microseconds(end) - SlidingWindow.microseconds(start)))
     }
+}
+
+/// `claim()` is `true` the first time only.
+private final class FirstTime: Sendable {
+    private let claimed = Atomic<Bool>(false)
+
+    func claim() -> Bool { !claimed.exchange(true, ordering: .relaxed) }
 }

@@ -7,8 +7,9 @@ and the Swift test asserts it.
   keepalive URL N PID     N sequential GETs on one kept-alive connection (http.client): the
                           statuses, how many connections it took, and the server's VmRSS (from
                           /proc/PID/status) after the first 100 and after all N
-  cap URL N               N connections opened and left idle, then one GET of URL: its status
-                          (and Retry-After), then, once the N are closed, another GET's status
+  cap URL N               N connections opened, each sending the start of a request's head and
+                          no more, then one GET of URL: its status (and Retry-After), then, once
+                          the N are closed, another GET's status
   slowloris URL SLOW      SLOW connections trickling a request's head a byte a second, and while
                           they hang, one ordinary GET of URL: its status and time, then how long
                           the server took to drop each slow connection
@@ -137,7 +138,11 @@ def slowloris(url: str, slow: int) -> dict:
 
 def cap(url: str, count: int) -> dict:
     host, port, target = split(url)
+    # Each sends the start of a request's head: busy reading it, none may make room for another
+    # (an idle one would).
     idle = [socket.create_connection((host, port), timeout=60) for _ in range(count)]
+    for connection in idle:
+        connection.sendall(f"GET {target} HTTP/1.1\r\n".encode())
 
     def ask() -> tuple:
         connection = http.client.HTTPConnection(host, port, timeout=60)
