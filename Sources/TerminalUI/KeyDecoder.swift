@@ -175,7 +175,9 @@ public struct KeyDecoder {
         }
         let final = pending[index]
         let length = index + 1
-        guard (0x40...0x7E).contains(final) else { return (nil, length) }
+        // Longer than the limit is garbage even when its end came in the same read: cut by a read,
+        // it is dropped (`isDiscarding`), and the reads must not decide.
+        guard (0x40...0x7E).contains(final), length <= Self.maximumSequence else { return (nil, length) }
         let parameters = String(decoding: pending[2..<index], as: UTF8.self)
         if parameters.hasPrefix("<") { return (Self.mouseReport(parameters.dropFirst(), final: final), length) }
         if final == UInt8(ascii: "~") {

@@ -113,6 +113,20 @@ struct MouseDecodingTests {
     }
 
     @Test(
+        "Found by the fuzz: a key sequence longer than the limit is no key, whether its end comes in the same read or the next"
+    )
+    func overlongKey() {
+        let right = Array(("\u{1B}[1;" + String(repeating: "9", count: 40) + "C").utf8)
+        var whole = KeyDecoder()
+        #expect(whole.feed(right + Array("x".utf8)) == [.character("x")])  // not `.right` and `x`
+        var split = KeyDecoder()
+        #expect(split.feed(right[..<36]).isEmpty)
+        #expect(split.feed(right[36...] + Array("x".utf8)) == [.character("x")])
+        var short = KeyDecoder()
+        #expect(short.feed(Array("\u{1B}[1;5C".utf8)) == [.right])
+    }
+
+    @Test(
         "Given a report split across reads further apart than the reader waits, when its tail comes after the flush, then none of it is typed and keys after it are"
     )
     func tailAfterTheFlush() {
