@@ -126,6 +126,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The parsers that read the world, fuzzed with fixed seeds (`Tests/Fuzz/run` runs them longer).
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["App", "Data", "Domain", "HTTPServer", "JSON", "MCPServer", "TerminalUI"],
+            swiftSettings: strictSettings
+        ),
         // Clients/ holds the Python clients the service tests run (from the package's folder).
         .testTarget(
             name: "EndToEndTests",

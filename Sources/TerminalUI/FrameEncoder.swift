@@ -7,18 +7,33 @@ import Foundation
 /// A new size, or no last frame, clears once and writes every line. The terminal writer in App
 /// sends these bytes.
 public struct FrameEncoder: Sendable {
-    /// Colour off (`NO_COLOR`, `--no-color`): dim, red and highlight are dropped; bold and reverse stay.
+    /// Colour off (`NO_COLOR`, `--no-color`): dim and red are dropped; bold and reverse stay; what
+    /// a filter matched (highlight, yellow) is underlined instead, so it keeps a mark.
     public var usesColor: Bool
     /// OSC 8 hyperlinks, for terminals known to show them (others get the URL as plain text).
     public var usesHyperlinks: Bool
     /// How the frames' pictures are shown; `nil`: they are not (their cells stay blank).
     public var graphics: TerminalGraphics?
+    /// The pictures a kitty terminal holds: shown again, they are placed by id, not sent again.
+    /// One per terminal session; copies of the encoder share it.
+    public let kittyImages: KittyImageMemory
+    /// The size of a cell in pixels, asked when a picture is placed (kitty scales a picture to
+    /// the cells it is given, so they must have its aspect ratio); `nil`: twice as high as wide.
+    public var cellPixelSize: @Sendable () -> CellPixelSize? = { nil }
 
-    public init(usesColor: Bool, usesHyperlinks: Bool, graphics: TerminalGraphics? = nil) {
+    public init(
+        usesColor: Bool, usesHyperlinks: Bool, graphics: TerminalGraphics? = nil,
+        kittyImages: KittyImageMemory = KittyImageMemory()
+    ) {
         self.usesColor = usesColor
         self.usesHyperlinks = usesHyperlinks
         self.graphics = graphics
+        self.kittyImages = kittyImages
     }
+
+    /// The terminal has freed every picture (the program left it, and `imagesRemoval` was sent):
+    /// the next frame sends its pictures again.
+    public func forgetSentImages() { kittyImages.forget() }
 
     private static let escape = "\u{1B}"
 
@@ -39,24 +54,28 @@ public struct FrameEncoder: Sendable {
             changed = true
         }
         // Pictures: those the terminal shows and will go on showing where they are, and the ids
-        // whose bytes it holds (kitty keeps them until deleted).
+        // whose bytes it holds (kitty keeps them until freed, so a picture shown again is placed by
+        // id: not sent again on a repaint, nor when it comes back).
         let wanted = graphics == nil ? [] : next.images
         var placed = repaint || graphics == nil ? [] : previous?.images ?? []
-        let transmitted = Set(placed.map(\.id))
+        let held = graphics == .kitty ? kittyImages.settle(previous: previous) : []
         // Rows written again from a column on, whatever the terminal was thought to show there: the
         // cells a picture leaves.
         var rewriteFrom: [Int: Int] = [:]
         if repaint {
             append("\(Self.escape)[?25l\(Self.escape)[H\(Self.escape)[2J", to: &out)
-            if graphics == .kitty { append(KittyGraphics.deleteAll, to: &out) }
+            if graphics == .kitty {
+                append(held.isEmpty ? KittyGraphics.deleteAll : KittyGraphics.deleteAllPlacements, to: &out)
+            }
             shown = Array(repeating: FrameLine(columns: next.columns), count: next.rows)
             changed = true
         } else {
             for image in placed where !wanted.contains(image) {
                 startChange(&out)
-                // Moved: placed again by id below, which replaces it. Gone: deleted with its bytes.
+                // Moved: placed again by id below, which replaces it. Gone: its placement deleted,
+                // its bytes kept for when it comes back.
                 if graphics == .kitty, !wanted.contains(where: { $0.id == image.id }) {
-                    append(KittyGraphics.delete(id: image.id), to: &out)
+                    append(KittyGraphics.deletePlacements(id: image.id), to: &out)
                 }
                 for row in image.rowRange where row < next.rows {
                     rewriteFrom[row] = min(rewriteFrom[row] ?? .max, image.column)
@@ -108,7 +127,13 @@ public struct FrameEncoder: Sendable {
             }
         }
         if let graphics {
-            for image in wanted where !placed.contains(image) {
+            let toPlace = wanted.filter { !placed.contains($0) }
+            if graphics == .kitty {
+                let freed = kittyImages.record(sent: toPlace.filter { !held.contains($0.id) }, shown: wanted)
+                if !freed.isEmpty { startChange(&out) }
+                for id in freed { append(KittyGraphics.delete(id: id), to: &out) }
+            }
+            for image in toPlace {
                 startChange(&out)
                 for row in image.rowRange {
                     append("\(Self.escape)[\(row + 1);\(image.column + 1)H\(Self.escape)[\(image.columns)X", to: &out)
@@ -116,10 +141,11 @@ public struct FrameEncoder: Sendable {
                 append("\(Self.escape)[\(image.row + 1);\(image.column + 1)H\(Self.escape)7", to: &out)
                 switch graphics {
                 case .kitty:
-                    if transmitted.contains(image.id) {
-                        append(KittyGraphics.place(image), to: &out)
+                    let cells = image.fittedCells(on: cellPixelSize() ?? .assumed)
+                    if held.contains(image.id) {
+                        append(KittyGraphics.place(image, cells: cells), to: &out)
                     } else {
-                        KittyGraphics.transmitAndPlace(image, into: &out)
+                        KittyGraphics.transmitAndPlace(image, cells: cells, into: &out)
                     }
                 case .iTerm2: ITermGraphics.inlineImage(image, into: &out)
                 }
@@ -235,9 +261,9 @@ public struct FrameEncoder: Sendable {
     func encode(_ runs: ArraySlice<CellRun>, into out: inout [UInt8]) {
         var current: CellAttributes = []
         for run in runs {
-            let attributes = usesColor ? run.attributes : run.attributes.subtracting([.dim, .red, .highlight])
+            let attributes = usesColor ? run.attributes : run.attributes.subtracting([.dim, .red])
             if attributes != current {
-                append(Self.sgr(attributes), to: &out)
+                append(Self.sgr(attributes, usesColor: usesColor), to: &out)
                 current = attributes
             }
             if usesHyperlinks, let link = run.link {
@@ -251,13 +277,14 @@ public struct FrameEncoder: Sendable {
         if !current.isEmpty { append("\(Self.escape)[0m", to: &out) }
     }
 
-    private static func sgr(_ attributes: CellAttributes) -> String {
+    private static func sgr(_ attributes: CellAttributes, usesColor: Bool) -> String {
         var codes = ["0"]
         if attributes.contains(.bold) { codes.append("1") }
         if attributes.contains(.dim) { codes.append("2") }
+        if attributes.contains(.highlight), !usesColor { codes.append("4") }
         if attributes.contains(.reverse) { codes.append("7") }
         if attributes.contains(.red) { codes.append("31") }
-        if attributes.contains(.highlight) { codes.append("33") }
+        if attributes.contains(.highlight), usesColor { codes.append("33") }
         return "\(escape)[\(codes.joined(separator: ";"))m"
     }
 

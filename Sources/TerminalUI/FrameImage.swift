@@ -46,6 +46,27 @@ public struct FrameImage: Hashable, Sendable {
         Array(Data(png).base64EncodedString().utf8)
     }
 
+    /// The picture's size in pixels, from its PNG header (`IHDR`, the first chunk); `nil` when the
+    /// header is not there.
+    public var pixelSize: (width: Int, height: Int)? {
+        guard png.count >= 24, png[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        return width > 0 && height > 0 ? (width, height) : nil
+    }
+
+    /// The cells the picture is scaled to so that it keeps its aspect ratio: the most of its
+    /// rectangle it fills, from its top left corner, on cells of `cell`'s size (to the nearest cell;
+    /// never more than the rectangle). The whole rectangle when its pixel size is unknown.
+    public func fittedCells(on cell: CellPixelSize) -> (columns: Int, rows: Int) {
+        guard let (width, height) = pixelSize else { return (columns, rows) }
+        // Scale: the smaller of width-bound and height-bound, in pixels of the screen.
+        let scale = min(Double(columns * cell.width) / Double(width), Double(rows * cell.height) / Double(height))
+        let fittedColumns = (Double(width) * scale / Double(cell.width)).rounded()
+        let fittedRows = (Double(height) * scale / Double(cell.height)).rounded()
+        return (min(columns, max(1, Int(fittedColumns))), min(rows, max(1, Int(fittedRows))))
+    }
+
     /// The rows covered.
     public var rowRange: Range<Int> { row..<(row + rows) }
     /// The columns covered.

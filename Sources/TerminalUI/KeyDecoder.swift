@@ -25,14 +25,17 @@ public struct KeyDecoder {
     private var tailToDrop = 0
     /// The final bytes that end that tail: `M`/`m` for a mouse report, a key's for another.
     private var tailFinals: [UInt8] = []
+    /// Whether the rest of a sequence longer than `maximumSequence` is being dropped: its
+    /// parameters, then the byte that ends it — however the reads cut it, as when it came whole.
+    private var isDiscarding = false
 
     /// Whether bytes wait for the rest of a sequence (read again with a short timeout).
-    public var isWaiting: Bool { !pending.isEmpty && paste == nil }
+    public var isWaiting: Bool { (!pending.isEmpty || isDiscarding) && paste == nil }
 
     /// Whether the bytes waiting are a sequence whose parameters have begun (`ESC [ <`, `ESC [ 1`):
     /// sent by the terminal, not typed, so its rest is waited for longer (a slow link may split it).
     public var isInSequence: Bool {
-        paste == nil && pending.count > 2 && pending[0] == 0x1B && pending[1] == UInt8(ascii: "[")
+        paste == nil && (isDiscarding || pending.count > 2 && pending[0] == 0x1B && pending[1] == UInt8(ascii: "["))
     }
 
     /// Whether a paste has started and not ended (read again with a timeout; `flush()` ends it).
@@ -57,7 +60,11 @@ public struct KeyDecoder {
     /// end marker has not come ends here with what it holds.
     public mutating func flush() -> [Key] {
         defer { pending.removeAll() }
-        if isInSequence {
+        if isDiscarding {
+            isDiscarding = false
+            tailToDrop = Self.maximumSequence
+            tailFinals = Array("MmABCDFHPQRSZ~".utf8)
+        } else if isInSequence {
             tailToDrop = Self.maximumSequence
             tailFinals = Array((pending[2] == UInt8(ascii: "<") ? "Mm" : "ABCDFHPQRSZ~").utf8)
         }
@@ -85,6 +92,10 @@ public struct KeyDecoder {
     private mutating func next() -> (Key?, Int)? {
         guard let first = pending.first else { return nil }
         if paste != nil { return nextPasted() }
+        if isDiscarding {
+            isDiscarding = (0x20...0x3F).contains(first)
+            return (nil, 1)  // a parameter, or the byte that ends the sequence
+        }
         if tailToDrop > 0 {
             // The rest of a sequence flushed before it came: digits and `;`, then its final byte.
             // Anything else means the rest was lost: keys again from there.
@@ -158,11 +169,15 @@ public struct KeyDecoder {
         var index = 2
         while index < pending.count, (0x20...0x3F).contains(pending[index]) { index += 1 }
         guard index < pending.count else {
-            return pending.count > Self.maximumSequence ? (nil, pending.count) : nil
+            guard pending.count > Self.maximumSequence else { return nil }
+            isDiscarding = true  // its end, when it comes, is dropped with it
+            return (nil, pending.count)
         }
         let final = pending[index]
         let length = index + 1
-        guard (0x40...0x7E).contains(final) else { return (nil, length) }
+        // Longer than the limit is garbage even when its end came in the same read: cut by a read,
+        // it is dropped (`isDiscarding`), and the reads must not decide.
+        guard (0x40...0x7E).contains(final), length <= Self.maximumSequence else { return (nil, length) }
         let parameters = String(decoding: pending[2..<index], as: UTF8.self)
         if parameters.hasPrefix("<") { return (Self.mouseReport(parameters.dropFirst(), final: final), length) }
         if final == UInt8(ascii: "~") {

@@ -2,7 +2,8 @@ import Foundation
 
 /// The kitty graphics protocol's commands (APC `ESC _ G keys ; payload ESC \`), as the frame
 /// encoder sends them: a PNG transmitted once under its id and placed at the cursor, scaled to a
-/// rectangle of cells, the cursor left where it is; placed again by id; deleted by id. `q=2` keeps
+/// rectangle of cells, the cursor left where it is; placed again by id; its placement deleted (the
+/// bytes kept, to place it again) or its bytes freed, by id. `q=2` keeps
 /// the terminal from answering on standard input, where the answers would read as keys.
 enum KittyGraphics {
     /// The most base64 bytes one command carries; a larger picture goes in several (`m=1` while
@@ -12,8 +13,12 @@ enum KittyGraphics {
     /// the old one.
     static let placementID = 1
 
-    /// Sends the picture's bytes, in chunks, and places it at the cursor.
-    static func transmitAndPlace(_ image: FrameImage, into out: inout [UInt8]) {
+    /// Sends the picture's bytes, in chunks, and places it at the cursor, scaled to `cells`
+    /// (its rectangle's, by default).
+    static func transmitAndPlace(
+        _ image: FrameImage, cells: (columns: Int, rows: Int)? = nil, into out: inout [UInt8]
+    ) {
+        let (columns, rows) = cells ?? (image.columns, image.rows)
         let payload = image.base64
         var start = 0
         repeat {
@@ -21,7 +26,7 @@ enum KittyGraphics {
             let more = end < payload.count ? 1 : 0
             let keys =
                 start == 0
-                ? "a=T,f=100,t=d,i=\(image.id),p=\(placementID),c=\(image.columns),r=\(image.rows),C=1,q=2,m=\(more)"
+                ? "a=T,f=100,t=d,i=\(image.id),p=\(placementID),c=\(columns),r=\(rows),C=1,q=2,m=\(more)"
                 : "m=\(more)"
             out.append(contentsOf: "\u{1B}_G\(keys);".utf8)
             out.append(contentsOf: payload[start..<end])
@@ -30,9 +35,11 @@ enum KittyGraphics {
         } while start < payload.count
     }
 
-    /// Places a picture whose bytes the terminal holds at the cursor, replacing its placement.
-    static func place(_ image: FrameImage) -> String {
-        "\u{1B}_Ga=p,i=\(image.id),p=\(placementID),c=\(image.columns),r=\(image.rows),C=1,q=2\u{1B}\\"
+    /// Places a picture whose bytes the terminal holds at the cursor, replacing its placement,
+    /// scaled to `cells` (its rectangle's, by default).
+    static func place(_ image: FrameImage, cells: (columns: Int, rows: Int)? = nil) -> String {
+        let (columns, rows) = cells ?? (image.columns, image.rows)
+        return "\u{1B}_Ga=p,i=\(image.id),p=\(placementID),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\"
     }
 
     /// Takes the picture off the screen and frees its bytes.
@@ -40,8 +47,16 @@ enum KittyGraphics {
         "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
     }
 
+    /// Takes the picture off the screen; the terminal keeps its bytes, to place it again by id.
+    static func deletePlacements(id: UInt32) -> String {
+        "\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\"
+    }
+
     /// Takes every picture on the screen off, freeing their bytes.
     static let deleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+
+    /// Takes every picture on the screen off; the terminal keeps their bytes.
+    static let deleteAllPlacements = "\u{1B}_Ga=d,d=a,q=2\u{1B}\\"
 }
 
 /// iTerm2's inline images (OSC 1337 `File=`): the whole file, base64, drawn from the cursor over

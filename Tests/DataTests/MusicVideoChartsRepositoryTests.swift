@@ -186,6 +186,17 @@ struct MusicVideoChartsRepositoryTests {
         #expect(video.previewURL == URL(string: "https://video.example/p.m4v"))
     }
 
+    @Test("A row not for sale (amount -1.00000, as the store sends it) has no price, never a negative one")
+    func notForSale() async throws {
+        let entries = ["-1.00000", "-1", "-0.01", "0"].enumerated().map { index, amount in
+            entry(
+                id: "\(index + 1)", name: "Row \(index)",
+                #""im:price":{"label":"$\#(amount)","attributes":{"amount":"\#(amount)","currency":"USD"}}"#)
+        }
+        let videos = try await chart(feed(entry: "[" + entries.joined(separator: ",") + "]"))
+        #expect(videos.map(\.price) == [nil, nil, nil, Decimal(0)])
+    }
+
     @Test("Values of the wrong kind are absent, not a failure: an unwrapped label, an object for a string")
     func wrongKinds() async throws {
         let more = [

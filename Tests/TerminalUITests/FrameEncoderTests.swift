@@ -65,6 +65,19 @@ struct FrameEncoderTests {
         #expect(text(out) == "\u{1B}[0;1ma\u{1B}[0;7mb\u{1B}[0mhttps://x.test/")
     }
 
+    @Test("Under NO_COLOR a filter's matched letters are underlined (yellow with colour), on a selected row too")
+    func matchesWithoutColour() {
+        var line = FrameLine(columns: 12)
+        line.append("clairo", width: 6, highlighting: [0, 1], with: .highlight)
+        line.append(" 4ever", width: 6, [.reverse], highlighting: [1], with: .highlight)
+        var out: [UInt8] = []
+        FrameEncoder(usesColor: false, usesHyperlinks: false).encode(line, into: &out)
+        #expect(text(out) == "\u{1B}[0;4mcl\u{1B}[0mairo\u{1B}[0;7m \u{1B}[0;4;7m4\u{1B}[0;7mever\u{1B}[0m")
+        out = []
+        encoder.encode(line, into: &out)
+        #expect(text(out) == "\u{1B}[0;33mcl\u{1B}[0mairo\u{1B}[0;7m \u{1B}[0;7;33m4\u{1B}[0;7mever\u{1B}[0m")
+    }
+
     @Test("A line never holds more than the terminal's width, whatever is appended")
     func neverWider() {
         var line = FrameLine(columns: 10)

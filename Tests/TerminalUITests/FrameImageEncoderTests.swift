@@ -111,23 +111,25 @@ struct FrameImageEncoderTests {
         #expect(output == "\u{1B}[2;1Ha long lin\u{1B}[2;17Hext\u{1B}[K")
     }
 
-    @Test("kitty: a new picture deletes the old one with its bytes, its cells written again, then sends the new")
+    @Test(
+        "kitty: a new picture deletes the old one's placement (its bytes kept), its cells written again, then sends the new"
+    )
     func kittyChange() throws {
         let old = try #require(picture(id: 7))
         let new = try #require(picture(id: 8, png: Self.png + [9]))
         let output = text(kitty.encode(from: frame(lines, image: old), to: frame(lines, image: new)))
-        #expect(output.hasPrefix("\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\"))
+        #expect(output.hasPrefix("\u{1B}_Ga=d,d=i,i=7,q=2\u{1B}\\"))
         #expect(output.contains("\u{1B}_Ga=T,f=100,t=d,i=8,"))
         #expect(output.contains(Data(Self.png + [9]).base64EncodedString()))
     }
 
-    @Test("kitty: a picture gone is deleted and its rows written again from its column; none sent")
+    @Test("kitty: a picture gone has its placement deleted and its rows written again from its column; none sent")
     func kittyGone() throws {
         let image = try #require(picture())
         let output = text(kitty.encode(from: frame(lines, image: image), to: frame(lines)))
         #expect(
             output
-                == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\\u{1B}[2;5H\u{1B}[K\u{1B}[3;5H\u{1B}[K\u{1B}[4;5H\u{1B}[K")
+                == "\u{1B}_Ga=d,d=i,i=7,q=2\u{1B}\\\u{1B}[2;5H\u{1B}[K\u{1B}[3;5H\u{1B}[K\u{1B}[4;5H\u{1B}[K")
         #expect(!output.contains("a=T"))
     }
 
@@ -139,6 +141,39 @@ struct FrameImageEncoderTests {
         #expect(!output.contains("a=d"))
         #expect(!output.contains(Self.base64))
         #expect(output.hasSuffix("\u{1B}[3;11H\u{1B}7\u{1B}_Ga=p,i=7,p=1,c=6,r=3,C=1,q=2\u{1B}\\\u{1B}8"))
+    }
+
+    /// A PNG signature and header of `width`×`height` pixels (the encoder reads no further).
+    private static func header(width: UInt32, height: UInt32) -> [UInt8] {
+        FrameImage.pngSignature + [0, 0, 0, 13] + Array("IHDR".utf8)
+            + withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init)
+            + [8, 6, 0, 0, 0, 0, 0, 0, 0]
+    }
+
+    @Test("kitty: a picture keeps its aspect ratio in its rectangle, on the cells the terminal reports or 1:2 ones")
+    func kittyAspectRatio() throws {
+        var frame = Frame(columns: 40, rows: 12)
+        let wide = try #require(
+            FrameImage(id: 2, png: Self.header(width: 200, height: 100), row: 0, column: 0, columns: 20, rows: 10))
+        frame.add(wide)
+        // No size reported: cells 1:2, so 200×100 pixels take 20 columns and 5 rows, not all 10.
+        #expect(text(kitty.encode(from: nil, to: frame)).contains("a=T,f=100,t=d,i=2,p=1,c=20,r=5,"))
+        // Konsole's cells, 10×25 pixels: a square picture takes 20 columns and 8 rows.
+        var konsole = FrameEncoder(usesColor: false, usesHyperlinks: false, graphics: .kitty)
+        konsole.cellPixelSize = { CellPixelSize(width: 10, height: 25) }
+        var square = Frame(columns: 40, rows: 12)
+        square.add(
+            try #require(
+                FrameImage(id: 3, png: Self.header(width: 300, height: 300), row: 0, column: 0, columns: 20, rows: 10)))
+        let first = konsole.encode(from: nil, to: square)
+        #expect(text(first).contains("a=T,f=100,t=d,i=3,p=1,c=20,r=8,"))
+        // A tall picture on a wide slot: bound by the rows, placed again by id at the same size.
+        var tall = Frame(columns: 40, rows: 12)
+        tall.add(
+            try #require(
+                FrameImage(id: 3, png: Self.header(width: 300, height: 300), row: 1, column: 0, columns: 20, rows: 4)))
+        #expect(text(konsole.encode(from: square, to: tall)).contains("a=p,i=3,p=1,c=10,r=4,"))
+        #expect(CellPixelSize(width: 0, height: 20) == nil)
     }
 
     @Test("iTerm2: the picture is the whole file inline, sized in cells, and sent again when it moves")
@@ -165,13 +200,15 @@ struct FrameImageEncoderTests {
         #expect(text(kitty.imagesRemoval) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
     }
 
-    @Test("A repaint (a new size) sends the picture again: the terminal forgot it")
+    @Test("A repaint (a new size) takes the placements off and places the picture again by id: kitty kept its bytes")
     func repaint() throws {
         let image = try #require(picture())
         let shown = frame(lines, image: image)
         let wider = frame(lines, columns: 24, image: image)
-        #expect(text(kitty.encode(from: shown, to: wider)).contains("a=T"))
-        #expect(text(kitty.encode(from: shown, to: wider)).contains("\u{1B}_Ga=d,d=A,q=2"))
+        let output = text(kitty.encode(from: shown, to: wider))
+        #expect(!output.contains("a=T"))
+        #expect(output.contains("\u{1B}_Ga=d,d=a,q=2"))
+        #expect(output.contains("\u{1B}_Ga=p,i=7,"))
     }
 
     @Test("A list scrolling beside a picture: kitty scrolls and places it again by id; iTerm2 does not scroll")

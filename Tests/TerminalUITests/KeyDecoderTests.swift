@@ -129,6 +129,7 @@ struct KeyDecoderTests {
         var decoder = KeyDecoder()
         #expect(decoder.feed([0xFF, 0xC3, 0x41, 0xC2, 0x9B]) == [.character("A")])
         #expect(decoder.feed(Array(("\u{1B}[" + String(repeating: "1", count: 40)).utf8)).isEmpty)
+        #expect(decoder.flush().isEmpty)
         #expect(!decoder.isWaiting)
     }
 }

@@ -82,18 +82,48 @@ struct MouseDecodingTests {
         #expect(!keys.contains(.up))
     }
 
-    @Test("Given an overlong report with no end, then it is dropped at the sequence limit and what follows is keys")
+    @Test(
+        "Given an overlong report with no end, then it is dropped, its end too when it comes, and what follows the reader's pause is keys"
+    )
     func overlong() {
         var decoder = KeyDecoder()
         let long = "\u{1B}[<" + String(repeating: "1;", count: 40)
         #expect(decoder.feed(Array(long.utf8)).isEmpty)
-        #expect(!decoder.isWaiting)  // dropped, not waited on for ever
+        #expect(decoder.isWaiting)  // for its end, as long as the reader waits for any sequence's
+        #expect(decoder.flush().isEmpty)
         #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
         // Unfinished at the timeout: dropped, not typed.
         #expect(decoder.feed(Array("\u{1B}[<65;10".utf8)).isEmpty)
         #expect(decoder.isWaiting)
         #expect(decoder.flush().isEmpty)
         #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
+    }
+
+    @Test(
+        "Found by the fuzz: an overlong report cut by a read before its end is dropped whole, as when it comes in one read"
+    )
+    func overlongAcrossReads() {
+        let report = Array("\u{1B}[<65;208;6;208;6;208;92233720368547758076;208;60M".utf8)
+        var whole = KeyDecoder()
+        #expect(whole.feed(report + Array("x".utf8)) == [.character("x")])
+        var split = KeyDecoder()
+        #expect(split.feed(report[..<40]).isEmpty)
+        #expect(split.feed(report[40...]).isEmpty)  // not `76;208;60M` typed
+        #expect(split.feed(Array("x".utf8)) == [.character("x")])
+    }
+
+    @Test(
+        "Found by the fuzz: a key sequence longer than the limit is no key, whether its end comes in the same read or the next"
+    )
+    func overlongKey() {
+        let right = Array(("\u{1B}[1;" + String(repeating: "9", count: 40) + "C").utf8)
+        var whole = KeyDecoder()
+        #expect(whole.feed(right + Array("x".utf8)) == [.character("x")])  // not `.right` and `x`
+        var split = KeyDecoder()
+        #expect(split.feed(right[..<36]).isEmpty)
+        #expect(split.feed(right[36...] + Array("x".utf8)) == [.character("x")])
+        var short = KeyDecoder()
+        #expect(short.feed(Array("\u{1B}[1;5C".utf8)) == [.right])
     }
 
     @Test(

@@ -98,10 +98,9 @@ final class AppFlowCoordinator {
         let graphics = sceneContainer.graphics
         coordinator.reportsMouse = options.mouse
         if graphics != nil { coordinator.artwork = sceneContainer.makeArtworkLoader() }
-        let session = FullScreenSession(
-            coordinator: coordinator, terminal: terminal,
-            encoder: FrameEncoder(
-                usesColor: options.usesColor, usesHyperlinks: options.hyperlinks, graphics: graphics))
+        var encoder = FrameEncoder(usesColor: options.usesColor, usesHyperlinks: options.hyperlinks, graphics: graphics)
+        encoder.cellPixelSize = { [terminal] in terminal.cellPixelSize }  // pictures keep their aspect ratio
+        let session = FullScreenSession(coordinator: coordinator, terminal: terminal, encoder: encoder)
         let hold = sceneContainer.console.diagnosticsHold
         hold?.hold()
         defer { hold?.release() }

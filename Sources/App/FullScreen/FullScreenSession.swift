@@ -94,6 +94,7 @@ final class FullScreenSession {
     /// (or when the stop was ignored), enter again.
     private func suspend() {
         terminal.leave()
+        encoder.forgetSentImages()  // leaving freed kitty's pictures (`imagesRemoval`): sent again
         events?.stopJob()
         resume()
     }

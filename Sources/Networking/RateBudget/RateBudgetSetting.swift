@@ -37,14 +37,20 @@ public enum RateBudgetSetting: Sendable, Equatable, Hashable, CustomStringConver
         if text.lowercased() == "off" { return .off }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw Problem("a rate is N/S, N requests in S seconds (such as 20/60), or off — not \"\(text)\"")
+            throw Problem("a rate is N/S, N requests in S seconds (such as 20/60), or off — not \"\(excerpt(text))\"")
         }
         let count = try number(parts[0], what: "the number of requests", range: RequestRate.countRange)
         let seconds = try number(parts[1], what: "the seconds", range: RequestRate.secondsRange)
         guard let rate = RequestRate(count: count, seconds: seconds) else {
-            throw Problem("a rate is N/S, N requests in S seconds (such as 20/60), or off — not \"\(text)\"")
+            throw Problem("a rate is N/S, N requests in S seconds (such as 20/60), or off — not \"\(excerpt(text))\"")
         }
         return .limit(rate)
+    }
+
+    /// The value as a message echoes it: its first 40 characters (a value of any length may come
+    /// from a settings file).
+    private static func excerpt(_ text: String) -> String {
+        text.count > 40 ? text.prefix(39) + "…" : text
     }
 
     private static func number(_ text: Substring, what: String, range: ClosedRange<Int>) throws(Problem) -> Int {
@@ -52,10 +58,11 @@ public enum RateBudgetSetting: Sendable, Equatable, Hashable, CustomStringConver
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw Problem(
                 "\(what) in a rate must be a whole number from \(range.lowerBound) to \(range.upperBound), "
-                    + "not \"\(text)\"")
+                    + "not \"\(excerpt(text))\"")
         }
         guard let value = Int(text), range.contains(value) else {
-            throw Problem("\(what) in a rate must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
+            throw Problem(
+                "\(what) in a rate must be between \(range.lowerBound) and \(range.upperBound), not \(excerpt(text))")
         }
         return value
     }

@@ -31,8 +31,8 @@ extension MusicVideoResultDTO {
             duration: trackTimeMillis.flatMap(Self.duration(milliseconds:)),
             genre: primaryGenreName,
             explicitness: trackExplicitness.flatMap(Explicitness.init(rawValue:)) ?? .unknown,
-            price: Self.salePrice(trackPrice),
-            collectionPrice: Self.salePrice(collectionPrice),
+            price: StorePrice.forSale(trackPrice),
+            collectionPrice: StorePrice.forSale(collectionPrice),
             country: country,
             currency: currency,
             trackURL: trackViewUrl?.url,
@@ -50,10 +50,4 @@ extension MusicVideoResultDTO {
 
     /// A week; no music video is longer.
     private static let maximumMilliseconds: Double = 7 * 24 * 3600 * 1000
-
-    /// The store sends `-1` for items that cannot be bought on their own.
-    private static func salePrice(_ price: Decimal?) -> Decimal? {
-        guard let price, price >= 0 else { return nil }
-        return price
-    }
 }
