@@ -24,6 +24,16 @@ struct PickScriptEndToEndTests {
         return try JSONSerialization.data(withJSONObject: object)
     }
 
+    /// Whether the process ends within `timeout` with nothing typed.
+    private static func endsByItself(_ terminal: PseudoTerminal, timeout: TimeInterval) -> Bool {
+        let exited = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [process = terminal.process] in
+            process.waitUntilExit()
+            exited.signal()
+        }
+        return exited.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Runs `mvsearch --pick …` on a terminal with stdout in a file, typing nothing.
     /// - Returns: The status, stderr, stdout, what the terminal was sent, and the server's requests.
     private func pick(_ arguments: [String], answering body: Data) async throws
@@ -37,9 +47,11 @@ struct PickScriptEndToEndTests {
             "TERM": "xterm-256color", "MVSEARCH_BASE_URL": server.baseURL.absoluteString,
         ])
         let terminal = try PseudoTerminal.picker(arguments, environment: environment, output: file.path)
-        // A pick that opened its screen waits for keys: the deadline ends it (killed), and the
-        // status says so.
-        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 20) }
+        // A pick that opened its screen would wait for keys: past the deadline it is told q.
+        let ended = await MVSearchProcess.offPool { Self.endsByItself(terminal, timeout: 20) }
+        #expect(ended, "the pick waited for keys: \(terminal.output.debugDescription)")
+        if !ended { terminal.send("q") }
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish() }
         let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         return (status, stderr, written, terminal.output, server.requests.count)
     }
