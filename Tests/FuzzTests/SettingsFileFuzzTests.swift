@@ -69,23 +69,16 @@ final class SettingsFileFuzzTests: XCTestCase {
             }
             return "line-error"
         }
+        // Every key the table declares, written out again as the file read it.
+        let keys = SettingsTable.shared.all.map(\.key)
         var text = ""
-        if let entry = settings.country { text += "country = \(entry.value)\n" }
-        if let entry = settings.limit { text += "limit = \(entry.value)\n" }
-        if let entry = settings.format { text += "format = \(entry.value.rawValue)\n" }
-        if let entry = settings.colour { text += "colour = \(entry.value ? "on" : "off")\n" }
-        if let entry = settings.player { text += "player = \(entry.value)\n" }
-        if let entry = settings.mouse { text += "mouse = \(entry.value ? "on" : "off")\n" }
-        if let entry = settings.images { text += "images = \(entry.value.rawValue)\n" }
-        if let entry = settings.rate { text += "rate = \(entry.value)\n" }
+        for key in keys { if let entry = settings.entry(key) { text += "\(key) = \(entry.value)\n" } }
         guard let again = try? SettingsFile(parsing: Data(text.utf8)) else {
             throw FuzzViolation("settings written out again are refused: \(text.debugDescription)")
         }
-        guard again.country?.value == settings.country?.value, again.limit?.value == settings.limit?.value,
-            again.format?.value == settings.format?.value, again.colour?.value == settings.colour?.value,
-            again.player?.value == settings.player?.value, again.mouse?.value == settings.mouse?.value,
-            again.images?.value == settings.images?.value, again.rate?.value == settings.rate?.value
-        else { throw FuzzViolation("settings written out again are other settings: \(text.debugDescription)") }
+        guard keys.allSatisfy({ again.entry($0)?.value == settings.entry($0)?.value }) else {
+            throw FuzzViolation("settings written out again are other settings: \(text.debugDescription)")
+        }
         return "settings"
     }
 }
