@@ -81,10 +81,10 @@ struct VideoRequestSessionTests {
             let session = try Harness(path: programs.folder.path)
             await session.type(.down, .character("p"))
             #expect(
-                programs.said() == [
-                    "mpv", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2", "/dev/null",
+                programs.said().dropLast() == [
+                    "mpv", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2",
                 ])
-            #expect(session.screen.contains("playing the preview in mpv"))
+            #expect(session.screen.contains("starting mpv: Are You Bored Yet? — Wallows"))
         }
 
         @Test("p on the details screen, and on a chart's row, plays that video's preview")
@@ -95,16 +95,18 @@ struct VideoRequestSessionTests {
             await details.type(.enter, .character("p"))
             #expect(details.screen.hasPrefix("Bags"))
             #expect(
-                programs.said() == ["vlc", "https://video-ssl.itunes.apple.com/itunes-assets/a/bags.m4v", "/dev/null"])
-            #expect(details.screen.contains("playing the preview in vlc"))
+                programs.said().dropLast() == [
+                    "vlc", "--play-and-exit", "https://video-ssl.itunes.apple.com/itunes-assets/a/bags.m4v",
+                ])
+            #expect(details.screen.contains("starting vlc: Bags — Clairo"))
 
             let chart = try Harness(arguments: ["-i", "--top"], path: programs.folder.path)
             await chart.type(.down, .character("p"))
             #expect(
-                programs.said() == [
-                    "vlc", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2", "/dev/null",
+                programs.said().dropLast() == [
+                    "vlc", "--play-and-exit", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2",
                 ])
-            #expect(chart.screen.contains("playing the preview in vlc"))
+            #expect(chart.screen.contains("starting vlc: Are You Bored Yet? — Wallows"))
         }
     #endif
 
@@ -159,7 +161,7 @@ struct VideoRequestSessionTests {
             requests: RequestScope())
         #expect(await application.run() == .success)
         #expect(recorded.played.withLock { $0 } == [try #require(videos[1].previewURL)])
-        #expect(diagnostics.text.contains("mvsearch: playing the preview in fake\n"))
+        #expect(diagnostics.text.contains("mvsearch: starting fake: Are You Bored Yet? — Wallows\n"))
     }
 }
 
@@ -167,8 +169,12 @@ struct VideoRequestSessionTests {
 final class RecordingPlayer: PreviewPlaying {
     let played = Locked<[URL]>([])
 
-    func play(_ url: URL) -> PreviewPlayback {
-        played.withLock { $0.append(url) }
-        return .started(player: "fake")
+    func play(_ queue: [PreviewItem], report: @escaping @MainActor @Sendable (String) -> Void) -> PreviewPlayback {
+        played.withLock { $0 += queue.map(\.url) }
+        return queue.first.map { .starting(player: "fake", item: $0, count: queue.count) } ?? .refused
     }
+
+    func stop() -> PreviewPlayback { .nothingPlays }
+
+    var nowPlaying: String? { nil }
 }

@@ -3,16 +3,56 @@ import Foundation
 import Presentation
 import TerminalUI
 
-/// What the sessions do when the user asks to play or copy a video's URL, and how they say it.
+/// What the sessions do when the user asks to play, stop or copy a video's URL, and how they say it.
 extension SessionNavigation {
-    /// Plays the video's preview clip in the user's player (streamed, never saved), and says
-    /// which player started or why none did.
+    /// Plays the video's preview clip in the user's player (streamed, never saved), in place of
+    /// what plays; when that preview plays already, stops it. Says which player started, or why
+    /// none did, and later how it ended.
     func playPreview(of video: MusicVideo) {
-        guard let url = video.previewURL else {
+        guard video.previewURL != nil else {
             report("this video has no preview to play")
             return
         }
-        report(container.player.play(url).message)
+        playPreviews(of: [video])
+    }
+
+    /// Plays the previews of `videos` one after another (the rows marked on a list); videos with
+    /// no preview are left out.
+    func playPreviews(of videos: [MusicVideo]) {
+        let queue = videos.compactMap(PreviewItem.init(video:))
+        guard !queue.isEmpty else {
+            report(
+                videos.count == 1 ? "this video has no preview to play" : "none of these videos has a preview to play")
+            return
+        }
+        report(container.player.play(queue) { [weak self] in self?.report($0) }.message)
+    }
+
+    /// Stops the preview that plays.
+    func stopPreview() {
+        report(container.player.stop().message)
+    }
+
+    /// Does what a key asked of a video (`p`, `x`, `y`, `Y`) and says what came of it.
+    /// - Parameters:
+    ///   - request: What was asked.
+    ///   - video: The video it was asked of.
+    ///   - write: Writes a sequence to the terminal, outside any frame; `false` when it could not.
+    func perform(_ request: VideoRequest, on video: MusicVideo, write: @escaping @MainActor ([UInt8]) -> Bool) {
+        switch request {
+        case .playPreview: playPreview(of: video)
+        case .stopPreview: stopPreview()
+        case .copyPageURL: report(URLCopy.copy(video.trackURL, what: "page URL", write: write))
+        case .copyPreviewURL: report(URLCopy.copy(video.previewURL, what: "preview URL", write: write))
+        }
+    }
+}
+
+extension PreviewItem {
+    /// A video's preview, called `4Ever — Clairo`; `nil` when it has none.
+    init?(video: MusicVideo) {
+        guard let url = video.previewURL else { return nil }
+        self.init(url: url, title: video.title + (video.artistName.map { " — " + $0 } ?? ""))
     }
 }
 
