@@ -31,9 +31,11 @@ struct SupervisedProcessTests {
 
     @Test("Given a program, then it leads a session of its own with no terminal, stdin on /dev/null")
     func ownSessionNoTerminal() throws {
+        // Field 6 of /proc/PID/stat is the session; /dev/tty cannot be opened without a terminal.
         let (process, ended) = try start(
-            "test \"$(ps -o sid= -p $$ | tr -d ' ')\" = $$ || exit 4; exec 3</dev/tty && exit 5; "
-                + "test \"$(readlink /proc/$$/fd/0)\" = /dev/null || exit 6; exit 0")
+            "test \"$(cut -d' ' -f6 /proc/$$/stat)\" = $$ || { echo not a session leader; exit 4; }; "
+                + "{ : </dev/tty; } 2>/dev/null && { echo has a terminal; exit 5; }; "
+                + "test \"$(readlink /proc/$$/fd/0)\" = /dev/null || { echo stdin is not /dev/null; exit 6; }; exit 0")
         #expect(ended.wait(timeout: .now() + 30) == .success)
         #expect(process.ending == .exited(0), "first line: \(process.firstLine ?? "none")")
     }
@@ -75,5 +77,20 @@ struct SupervisedProcessTests {
         #expect(throws: SupervisedProcess.Failure.notExecutable) {
             try SupervisedProcess.start(file, arguments: []) { _ in }
         }
+    }
+
+    @Test("Given a program fed its input, then it reads it all and its status is reported; one that ignores it fails")
+    func detachedRunWithInput() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("copied-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(
+            DetachedProcess.run(
+                "/bin/sh", arguments: ["-c", "cat > '\(file)'"], input: Array("https://a/b?c=1".utf8),
+                timeout: .seconds(30)))
+        #expect(FileManager.default.contents(atPath: file) == Data("https://a/b?c=1".utf8))
+        #expect(
+            !DetachedProcess.run(
+                "/bin/sh", arguments: ["-c", "exit 1"], input: Array(repeating: 65, count: 300_000),
+                timeout: .seconds(30)))
     }
 }
