@@ -34,7 +34,7 @@ struct SupervisedProcessTests {
         // Field 6 of /proc/PID/stat is the session; /dev/tty cannot be opened without a terminal.
         let (process, ended) = try start(
             "test \"$(cut -d' ' -f6 /proc/$$/stat)\" = $$ || { echo not a session leader; exit 4; }; "
-                + "{ : </dev/tty; } 2>/dev/null && { echo has a terminal; exit 5; }; "
+                + "( : </dev/tty ) 2>/dev/null && { echo has a terminal; exit 5; }; "
                 + "test \"$(readlink /proc/$$/fd/0)\" = /dev/null || { echo stdin is not /dev/null; exit 6; }; exit 0")
         #expect(ended.wait(timeout: .now() + 30) == .success)
         #expect(process.ending == .exited(0), "first line: \(process.firstLine ?? "none")")
