@@ -1,24 +1,23 @@
 import Foundation
-import Platform
-import TerminalUI
 
-/// Which program plays a preview, and how: the command line in `MVSEARCH_PLAYER` or the settings
-/// file's `player` (split into words as a shell would, quotes included, but never run by one; the
-/// URL is appended), else the first of mpv, vlc and ffplay on `PATH`. Players that would stay open
-/// once the clip ends are told to quit (`ffplay -autoexit`, `vlc --play-and-exit`).
-struct PlayerCommand: Equatable, Sendable {
+/// Which media player plays an address, and how: the user's command line (split into words as a
+/// shell would, quotes included, but never run by one; the address is appended), else the first
+/// of mpv, vlc and ffplay on `PATH`. Players that would stay open once the media ends are told to
+/// quit (`ffplay -autoexit`, `vlc --play-and-exit`) and to say only their errors.
+public struct PlayerCommand: Equatable, Sendable {
     /// Tried in this order when no command is set.
-    static let knownPlayers = ["mpv", "vlc", "ffplay"]
+    public static let knownPlayers = ["mpv", "vlc", "ffplay"]
 
     /// The program's path.
-    let path: String
-    /// Its own name, for the status line (`/usr/bin/mpv` → `mpv`), sanitised.
-    let name: String
-    /// The words before the URL.
-    let options: [String]
+    public let path: String
+    /// Its own name (`/usr/bin/mpv` → `mpv`), as given: sanitise it before showing it.
+    public let name: String
+    /// The words before the address.
+    public let options: [String]
 
     /// What a command line comes to.
-    enum Resolution: Equatable, Sendable {
+    public enum Resolution: Equatable, Sendable {
+        /// The player to start.
         case player(PlayerCommand)
         /// The command's program is not there.
         case missing(program: String)
@@ -33,7 +32,8 @@ struct PlayerCommand: Equatable, Sendable {
     /// - Parameters:
     ///   - command: The user's command line, if any.
     ///   - searchPath: Where programs are looked for (`PATH`).
-    static func resolve(_ command: String?, searchPath: String) -> Resolution {
+    /// - Returns: The player, or why there is none.
+    public static func resolve(_ command: String?, searchPath: String) -> Resolution {
         guard let command, !command.trimmingWhitespace().isEmpty else {
             for name in knownPlayers {
                 if let path = DetachedProcess.executable(named: name, inSearchPath: searchPath) {
@@ -44,7 +44,7 @@ struct PlayerCommand: Equatable, Sendable {
         }
         guard let words = words(of: command) else { return .unterminatedQuote(command: command) }
         guard let program = words.first else { return .missing(program: command) }
-        let name = TerminalSanitizer.excerpt(String(program.split(separator: "/").last ?? Substring(program)))
+        let name = String(program.split(separator: "/").last ?? Substring(program))
         let path: String
         if program.utf8.contains(UInt8(ascii: "/")) {
             path = program
@@ -78,7 +78,7 @@ struct PlayerCommand: Equatable, Sendable {
     /// A command line's words: split at white space, except inside single or double quotes; a
     /// backslash outside single quotes keeps the next character as it is.
     /// - Returns: The words, or `nil` when there are none or a quote is not closed.
-    static func words(of command: String) -> [String]? {
+    public static func words(of command: String) -> [String]? {
         var words: [String] = []
         var word = ""
         var inWord = false

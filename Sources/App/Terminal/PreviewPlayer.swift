@@ -58,7 +58,7 @@ enum PreviewPlayback: Equatable, Sendable {
         let setting = "\(SystemPreviewPlayer.variable) (or the settings file's player)"
         switch self {
         case .starting(let player, let item, let count):
-            return "starting \(player): \(TerminalSanitizer.excerpt(item.title))"
+            return "starting \(TerminalSanitizer.excerpt(player)): \(TerminalSanitizer.excerpt(item.title))"
                 + (count > 1 ? " (1 of \(count))" : "")
         case .openedInBrowser: return "playing the preview in the browser"
         case .stopped(let item): return "stopped \(TerminalSanitizer.excerpt(item.title))"

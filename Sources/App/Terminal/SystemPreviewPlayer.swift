@@ -146,7 +146,8 @@ final class SystemPreviewPlayer: PreviewPlaying {
             }
             return
         }
-        let message = Self.endMessage(ended.player.name, ending: ending, atOnce: atOnce, line: process.firstLine)
+        let message = Self.endMessage(
+            TerminalSanitizer.excerpt(ended.player.name), ending: ending, atOnce: atOnce, line: process.firstLine)
         Task { @MainActor in ended.report(message) }
     }
 
