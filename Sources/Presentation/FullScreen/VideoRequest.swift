@@ -28,8 +28,7 @@ public enum VideoRequest: Equatable, Sendable {
 
     /// The help overlay's lines for these keys.
     public static let help: [(key: String, action: String)] = [
-        ("p", "play the preview (the marked ones in order); again to stop"),
-        ("x", "stop the preview"),
+        ("p", "play the preview"),
         ("y  Y", "copy the page / preview URL"),
     ]
 }
