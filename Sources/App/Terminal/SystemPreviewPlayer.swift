@@ -162,7 +162,7 @@ final class SystemPreviewPlayer: PreviewPlaying {
         let how: String
         switch ending {
         case .exited(0): how = atOnce ? "\(player) ended at once" : "the preview ended"
-        case .exited(let status): how = "\(player) \(atOnce ? "failed at once" : "stopped") (status \(status))"
+        case .exited(let status): how = "\(player) \(atOnce ? "failed at once" : "failed") (status \(status))"
         case .signalled(let signal): how = "\(player) was ended by signal \(signal)"
         }
         guard !(ending.isSuccess && !atOnce), let line, !line.trimmingWhitespace().isEmpty else { return how }
