@@ -11,7 +11,7 @@ _mvsearch_options='-l --limit --offset -c --country --by --no-explicit --format 
 # After `serve` or `mcp`: the options both take, and those only serve takes.
 _mvsearch_service_options='-l --limit -c --country --timeout --retries --base-url --no-cache --offline -v --verbose -h --help'
 _mvsearch_serve_options='--listen --token-file --cors'
-_mvsearch_formats='table plain json jsonl'
+_mvsearch_formats='table plain json jsonl m3u'
 _mvsearch_fields='id title artist artistId collection releaseDate durationSeconds genre explicit
 country currency price url artistUrl previewUrl artworkUrl name rank term'
 _mvsearch_attributes='any artist song album'

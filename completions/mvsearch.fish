@@ -44,7 +44,7 @@ complete -c mvsearch -n 'not __mvsearch_service' -l offset -x -d 'skip the first
 complete -c mvsearch -s c -l country -x -d 'two-letter store country'
 complete -c mvsearch -n 'not __mvsearch_service' -l by -x -a 'any artist song album' -d 'which field the term must match'
 complete -c mvsearch -n 'not __mvsearch_service' -l no-explicit -d 'leave out explicit videos'
-complete -c mvsearch -n 'not __mvsearch_service' -l format -x -a 'table plain json jsonl' -d 'output format'
+complete -c mvsearch -n 'not __mvsearch_service' -l format -x -a 'table plain json jsonl m3u' -d 'output format'
 complete -c mvsearch -n 'not __mvsearch_service' -l json -d 'JSON output, only the keys FIELDS (comma-separated)'
 complete -c mvsearch -n __mvsearch_after_json -a '(__mvsearch_json_fields)' -d 'JSON key'
 complete -c mvsearch -n 'string match -q -- "--json=*" (commandline -ct)' -a '(__mvsearch_json_fields)' -d 'JSON key'

@@ -54,7 +54,8 @@ enum MVSearch {
         // `_exit`, not `exit`: other threads may still run (a signal's handler, the network
         // engine, a cancelled artwork fetch), and `exit` would tear down the C libraries' state
         // under them (OpenSSL's exit handler among it). Everything was written with write(2):
-        // nothing is left in a buffer to flush.
+        // nothing is left in a buffer to flush. A preview playing ends with the session.
+        SupervisedProcess.endAll()
         _exit((interruption.status ?? status).rawValue)
     }
 }

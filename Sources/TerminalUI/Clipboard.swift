@@ -1,3 +1,6 @@
+import Dispatch
+import Platform
+
 /// Puts text on the clipboard through the terminal: OSC 52 (`ESC ] 52 ; c ; base64 BEL`), which
 /// xterm, kitty, WezTerm, iTerm2, Alacritty, foot and Windows Terminal honour, and tmux with
 /// `set-clipboard on`; it works over ssh, since the terminal on the user's desk does the copying.
@@ -34,4 +37,49 @@ public enum Clipboard {
     }
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+}
+
+/// The desktop's own clipboard, through its command: `pbcopy` on macOS; `wl-copy` under Wayland
+/// (`WAYLAND_DISPLAY`), `xclip -selection clipboard` or `xsel --clipboard --input` under X11
+/// (`DISPLAY`). None over ssh (`SSH_CONNECTION`, `SSH_TTY`): the clipboard that command fills is
+/// the remote machine's, not the one on the user's desk — OSC 52 reaches that one.
+public struct LocalClipboard: Equatable, Sendable {
+    /// The program's path and its arguments.
+    public let command: [String]
+
+    /// The clipboard command that works here, if any.
+    /// - Parameter environment: The process's environment (`PATH` and the variables above).
+    public init?(environment: [String: String]) {
+        let isSet = { (name: String) in !(environment[name] ?? "").isEmpty }
+        guard !isSet("SSH_CONNECTION"), !isSet("SSH_TTY") else { return nil }
+        let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
+        var candidates: [[String]] = []
+        #if os(macOS)
+            candidates.append(["pbcopy"])
+        #endif
+        if isSet("WAYLAND_DISPLAY") { candidates.append(["wl-copy"]) }
+        if isSet("DISPLAY") {
+            candidates += [["xclip", "-selection", "clipboard"], ["xsel", "--clipboard", "--input"]]
+        }
+        for candidate in candidates {
+            if let name = candidate.first, let path = DetachedProcess.executable(named: name, inSearchPath: searchPath)
+            {
+                command = [path] + candidate.dropFirst()
+                return
+            }
+        }
+        return nil
+    }
+
+    /// How long `copy` waits for the command.
+    public static let timeout: DispatchTimeInterval = .seconds(2)
+
+    /// Puts `text` on the clipboard. Blocks until the command has exited (at most `timeout`):
+    /// call it off the main thread.
+    /// - Returns: Whether the command took it and exited with 0.
+    public func copy(_ text: String) -> Bool {
+        guard let path = command.first else { return false }
+        return DetachedProcess.run(
+            path, arguments: Array(command.dropFirst()), input: Array(text.utf8), timeout: Self.timeout)
+    }
 }

@@ -153,7 +153,7 @@ struct HelpTextTests {
         let lines = HelpText.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "mvsearch — search the iTunes Store for music videos")
         #expect(lines.contains("  -l, --limit N          results per page, 1–200 (default 25)"))
-        #expect(lines.contains("      --format FORMAT    table, plain, json, jsonl (default: table on a"))
+        #expect(lines.contains("      --format FORMAT    table, plain, json, jsonl, m3u (default: table on a"))
         #expect(lines.contains("                         terminal, else plain)"))
         #expect(lines.contains("  videos (searches, --id, --artist-id): id, title, artist, artistId,"))
         #expect(lines.contains("  0 results shown · 1 nothing found · 64 bad usage or rejected query ·"))

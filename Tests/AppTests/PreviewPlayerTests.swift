@@ -42,8 +42,10 @@ final class FakePrograms {
     struct PreviewPlayerTests {
         let url = URL(string: "https://video-ssl.itunes.apple.com/itunes-assets/x/preview.m4v?a=1&b=$(id)")
 
+        func item(_ url: URL) -> PreviewItem { PreviewItem(url: url, title: "4Ever — Clairo") }
+
         @Test(
-            "Given MVSEARCH_PLAYER with options and a quoted word, then that program gets them and the URL, output on /dev/null"
+            "Given MVSEARCH_PLAYER with options and a quoted word, then that program gets them and the URL, its output on a pipe"
         )
         func chosenPlayer() throws {
             let programs = try FakePrograms()
@@ -56,8 +58,10 @@ final class FakePrograms {
                     "MVSEARCH_PLAYER": "myplayer --no-video 'two words'",
                 ],
                 browser: RecordingBrowser())
-            #expect(player.play(url) == .started(player: "myplayer"))
-            #expect(programs.said() == ["myplayer", "--no-video", "two words", url.absoluteString, "/dev/null"])
+            #expect(player.play([item(url)]) { _ in } == .starting(player: "myplayer", item: item(url), count: 1))
+            let said = programs.said()
+            #expect(said.dropLast() == ["myplayer", "--no-video", "two words", url.absoluteString])
+            #expect(said.last?.hasPrefix("pipe:") == true)
         }
 
         @Test("Given no MVSEARCH_PLAYER, then the first of mpv, vlc, ffplay on PATH plays it")
@@ -68,8 +72,8 @@ final class FakePrograms {
             let url = try #require(url)
             let browser = RecordingBrowser()
             let player = SystemPreviewPlayer(environment: ["PATH": programs.folder.path], browser: browser)
-            #expect(player.play(url) == .started(player: "vlc"))
-            #expect(programs.said() == ["vlc", url.absoluteString, "/dev/null"])
+            #expect(player.play([item(url)]) { _ in } == .starting(player: "vlc", item: item(url), count: 1))
+            #expect(programs.said().dropLast() == ["vlc", "--play-and-exit", url.absoluteString])
             #expect(browser.opened.withLock { $0 }.isEmpty)
         }
 
@@ -80,12 +84,12 @@ final class FakePrograms {
             let url = try #require(url)
             let browser = RecordingBrowser()
             #expect(
-                SystemPreviewPlayer(environment: ["PATH": "/nonexistent"], browser: browser).play(url)
-                    == .started(player: "the browser"))
+                SystemPreviewPlayer(environment: ["PATH": "/nonexistent"], browser: browser).play([item(url)]) { _ in }
+                    == .openedInBrowser)
             #expect(browser.opened.withLock { $0 } == [url])
             let none = SystemPreviewPlayer(
                 environment: ["PATH": "/nonexistent"], browser: RecordingBrowser(succeeds: false))
-            #expect(none.play(url) == .noPlayer)
+            #expect(none.play([item(url)]) { _ in } == .noPlayer)
             #expect(
                 PreviewPlayback.noPlayer.message
                     == "no player found — install mpv, vlc or ffplay, or set MVSEARCH_PLAYER to a player's command")
@@ -101,16 +105,17 @@ final class FakePrograms {
             let browser = RecordingBrowser()
             let missing = SystemPreviewPlayer(
                 environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "nosuchplayer --fs"], browser: browser)
-            #expect(missing.play(url) == .chosenPlayerMissing(program: "nosuchplayer"))
+            #expect(missing.play([item(url)]) { _ in } == .chosenPlayerMissing(program: "nosuchplayer"))
             #expect(
-                missing.play(url).message
-                    == "cannot start nosuchplayer — set MVSEARCH_PLAYER (or the settings file's player) to a player's command"
+                PreviewPlayback.chosenPlayerMissing(program: "nosuchplayer").message
+                    == "cannot start nosuchplayer: no such program — set MVSEARCH_PLAYER (or the settings file's player)"
+                    + " to a player's command"
             )
             let unclosed = SystemPreviewPlayer(
                 environment: ["PATH": programs.folder.path, "MVSEARCH_PLAYER": "mpv 'oops"], browser: browser)
-            #expect(unclosed.play(url) == .unterminatedQuote(command: "mpv 'oops"))
+            #expect(unclosed.play([item(url)]) { _ in } == .unterminatedQuote(command: "mpv 'oops"))
             #expect(
-                unclosed.play(url).message
+                PreviewPlayback.unterminatedQuote(command: "mpv 'oops").message
                     == "the player's command mpv 'oops has an unterminated quote — close it in MVSEARCH_PLAYER"
                     + " (or the settings file's player)")
             #expect(browser.opened.withLock { $0 }.isEmpty)
@@ -123,7 +128,7 @@ final class FakePrograms {
             let browser = RecordingBrowser()
             let player = SystemPreviewPlayer(environment: ["PATH": programs.folder.path], browser: browser)
             for address in ["file:///etc/passwd", "ftp://example.com/a.m4v", "javascript:alert(1)"] {
-                #expect(player.play(try #require(URL(string: address))) == .refused)
+                #expect(player.play([item(try #require(URL(string: address)))]) { _ in } == .refused)
             }
             #expect(browser.opened.withLock { $0 }.isEmpty)
             // The fake mpv never ran: the FIFO has no writer, so a read finds nothing and no end.

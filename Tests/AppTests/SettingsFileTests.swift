@@ -66,7 +66,7 @@ struct SettingsFileTests {
             ),
             ("limit = 500", 1, "limit takes a whole number from 1 to 200, not '500'", "correct or remove the line"),
             ("limit = ten", 1, "limit takes a whole number from 1 to 200, not 'ten'", "correct"),
-            ("format = jsn", 1, "format takes one of table, plain, json, jsonl, not 'jsn'", "did you mean json?"),
+            ("format = jsn", 1, "format takes one of table, plain, json, jsonl, m3u, not 'jsn'", "did you mean json?"),
             ("colour = maybe", 1, "colour takes on or off, not 'maybe'", "correct"),
             ("colour", 1, "has no \"=\"", "start it with #"),
             ("= GB", 1, "has no key before =", "country, limit"),

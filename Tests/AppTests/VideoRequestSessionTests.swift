@@ -30,10 +30,13 @@ struct VideoRequestSessionTests {
         /// on one line at 100 columns: the message goes above the status line; `screen` has both.)
         private(set) var written: [[UInt8]] = []
 
-        init(arguments: [String] = ["-i"], term: String? = "clairo", path: String) throws {
+        init(arguments: [String] = ["-i"], term: String? = "clairo", path: String, display: String? = nil) throws {
             guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
             let configuration = try AppConfiguration(
-                options: options, environment: ["PATH": path, "MVSEARCH_BENCH_NO_PREFETCH": "1"])
+                options: options,
+                environment: ["PATH": path, "MVSEARCH_BENCH_NO_PREFETCH": "1"].merging(
+                    display.map { ["DISPLAY": $0] } ?? [:]
+                ) { $1 })
             let console = Console(
                 output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
                 inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,
@@ -71,6 +74,20 @@ struct VideoRequestSessionTests {
         }
 
         var screen: String { coordinator.frame(columns: 100, rows: 12).text }
+
+        /// Whether the screen satisfies `predicate` once the coordinator asks for a frame, within 30 s.
+        func screenSoon(_ predicate: @escaping (String) -> Bool) async -> Bool {
+            if predicate(screen) { return true }
+            let (frames, continuation) = AsyncStream<Void>.makeStream()
+            coordinator.onNeedsDisplay = { continuation.yield() }
+            let deadline = Task {
+                try? await Task.sleep(for: .seconds(30))
+                continuation.finish()
+            }
+            defer { deadline.cancel() }
+            for await _ in frames where predicate(screen) { return true }
+            return false
+        }
     }
 
     #if os(Linux)
@@ -81,10 +98,10 @@ struct VideoRequestSessionTests {
             let session = try Harness(path: programs.folder.path)
             await session.type(.down, .character("p"))
             #expect(
-                programs.said() == [
-                    "mpv", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2", "/dev/null",
+                programs.said().dropLast() == [
+                    "mpv", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2",
                 ])
-            #expect(session.screen.contains("playing the preview in mpv"))
+            #expect(session.screen.contains("starting mpv: Are You Bored Yet? — Wallows"))
         }
 
         @Test("p on the details screen, and on a chart's row, plays that video's preview")
@@ -95,16 +112,18 @@ struct VideoRequestSessionTests {
             await details.type(.enter, .character("p"))
             #expect(details.screen.hasPrefix("Bags"))
             #expect(
-                programs.said() == ["vlc", "https://video-ssl.itunes.apple.com/itunes-assets/a/bags.m4v", "/dev/null"])
-            #expect(details.screen.contains("playing the preview in vlc"))
+                programs.said().dropLast() == [
+                    "vlc", "--play-and-exit", "https://video-ssl.itunes.apple.com/itunes-assets/a/bags.m4v",
+                ])
+            #expect(details.screen.contains("starting vlc: Bags — Clairo"))
 
             let chart = try Harness(arguments: ["-i", "--top"], path: programs.folder.path)
             await chart.type(.down, .character("p"))
             #expect(
-                programs.said() == [
-                    "vlc", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2", "/dev/null",
+                programs.said().dropLast() == [
+                    "vlc", "--play-and-exit", "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2",
                 ])
-            #expect(chart.screen.contains("playing the preview in vlc"))
+            #expect(chart.screen.contains("starting vlc: Are You Bored Yet? — Wallows"))
         }
     #endif
 
@@ -125,11 +144,11 @@ struct VideoRequestSessionTests {
         await session.type(.down, .character("y"))
         let page = "https://music.apple.com/us/music-video/are-you-bored-yet/2?uo=4"
         #expect(session.written == [Array("\u{1B}]52;c;\(Data(page.utf8).base64EncodedString())\u{07}".utf8)])
-        #expect(session.screen.contains("copied the page URL"))
+        #expect(session.screen.contains("sent the page URL to the terminal's clipboard"))
         await session.type(.character("Y"))
         let preview = "https://video-ssl.itunes.apple.com/itunes-assets/b/bored.m4v?x=1&y=2"
         #expect(session.written.last == Array("\u{1B}]52;c;\(Data(preview.utf8).base64EncodedString())\u{07}".utf8))
-        #expect(session.screen.contains("copied the preview URL"))
+        #expect(session.screen.contains("sent the preview URL to the terminal's clipboard"))
         // Never inside a frame.
         #expect(!session.screen.contains("52;c"))
         await session.type(.end, .character("Y"))
@@ -138,6 +157,23 @@ struct VideoRequestSessionTests {
         await session.type(.enter, .character("y"))
         #expect(session.written.count == 3)
     }
+
+    #if os(Linux)
+        @Test("Given DISPLAY and an xclip on PATH, then y copies with it and says copied; nothing goes to the terminal")
+        func copiesWithTheDesktopClipboard() async throws {
+            let programs = try FakeProgramFolder("clipboard")
+            try programs.add("xclip", script: "#!/bin/sh\n{ printf '%s|' \"$@\"; cat; } > '\(programs.fifo)'\n")
+            let session = try Harness(path: programs.folder.path, display: ":99")
+            await session.type(.down, .character("y"))
+            // The copy runs off the main actor and says so when it is done.
+            let copied = await session.screenSoon { $0.contains("copied the page URL") }
+            #expect(copied)
+            #expect(
+                programs.said()
+                    == "-selection|clipboard|https://music.apple.com/us/music-video/are-you-bored-yet/2?uo=4")
+            #expect(session.written.isEmpty)
+        }
+    #endif
 
     @Test("The line session's details screen plays the preview with p too")
     func lineSession() async throws {
@@ -159,7 +195,7 @@ struct VideoRequestSessionTests {
             requests: RequestScope())
         #expect(await application.run() == .success)
         #expect(recorded.played.withLock { $0 } == [try #require(videos[1].previewURL)])
-        #expect(diagnostics.text.contains("mvsearch: playing the preview in fake\n"))
+        #expect(diagnostics.text.contains("mvsearch: starting fake: Are You Bored Yet? — Wallows\n"))
     }
 }
 
@@ -167,8 +203,12 @@ struct VideoRequestSessionTests {
 final class RecordingPlayer: PreviewPlaying {
     let played = Locked<[URL]>([])
 
-    func play(_ url: URL) -> PreviewPlayback {
-        played.withLock { $0.append(url) }
-        return .started(player: "fake")
+    func play(_ queue: [PreviewItem], report: @escaping @MainActor @Sendable (String) -> Void) -> PreviewPlayback {
+        played.withLock { $0 += queue.map(\.url) }
+        return queue.first.map { .starting(player: "fake", item: $0, count: queue.count) } ?? .refused
     }
+
+    func stop() -> PreviewPlayback { .nothingPlays }
+
+    var nowPlaying: String? { nil }
 }

@@ -34,9 +34,9 @@ struct BashCompletionEndToEndTests {
         #expect(try await complete(["mvsearch", "--li"]) == ["--limit"])
     }
 
-    @Test("After --format (also --format=), the four formats")
+    @Test("After --format (also --format=), the five formats")
     func formats() async throws {
-        #expect(try await complete(["mvsearch", "--format", ""]) == ["table", "plain", "json", "jsonl"])
+        #expect(try await complete(["mvsearch", "--format", ""]) == ["table", "plain", "json", "jsonl", "m3u"])
         #expect(try await complete(["mvsearch", "--format", "=", "j"]) == ["json", "jsonl"])
         #expect(try await complete(["mvsearch", "x", "--format=p"]) == ["--format=plain"])
     }

@@ -20,7 +20,7 @@ import Testing
             let search = try Fixture.data("search-musicvideo-clairo")
             let server = try LoopbackHTTPServer { _, _ in .json(search) }
             let programs = try FakeProgramFolder("e2e-player")
-            try programs.add("mpv", script: "#!/bin/sh\nprintf '%s|' \"$@\" > '\(programs.fifo)'\n")
+            try programs.add("mpv", script: "#!/bin/sh\nprintf '%s|' \"$@\" > '\(programs.fifo)'\nexec sleep 300\n")
 
             var environment = MVSearchProcess.environment(["TERM": "xterm-256color"])
             environment["PATH"] = programs.folder.path + ":/usr/bin:/bin"
@@ -34,14 +34,14 @@ import Testing
             let preview = try #require(rows.first?["previewUrl"] as? String)
             let page = try #require(rows.first?["trackViewUrl"] as? String)
 
-            terminal.send("p")
+            terminal.send("p")  // the player plays until the session ends
             #expect(programs.said() == preview + "|")
-            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("playing the preview in mpv") } })
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("▶ Are You Bored Yet?") } })
 
             terminal.send("y")
             let sequence = "\u{1B}]52;c;" + Data(page.utf8).base64EncodedString() + "\u{07}"
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains(sequence) } })
-            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("copied the page URL") } })
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("sent the page URL to the terminal's clipboard") } })
 
             terminal.send("/brd")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("1/4 · type to filter") } })

@@ -129,7 +129,8 @@ final class AppDIContainer {
                 artworkDataTransferService: artworkDataTransferService,
                 // Artwork is never cached (the store's terms), so --offline, which asks nothing, shows none.
                 graphics: configuration.cacheMode == .offline
-                    ? nil : configuration.settings.images.value.graphics(environment: configuration.environment)
+                    ? nil : configuration.settings.images.value.graphics(environment: configuration.environment),
+                clipboard: LocalClipboard(environment: configuration.environment)
             )
         )
     }

@@ -63,6 +63,7 @@ extension MusicVideosSceneDIContainer {
         case .plain: PlainRenderer<Row>()
         case .json: JSONRenderer<Row>(keys: style.jsonFields)
         case .jsonl: JSONRenderer<Row>(keys: style.jsonFields, layout: .lines)
+        case .m3u: M3URenderer<Row>()
         }
     }
 
@@ -94,7 +95,7 @@ extension MusicVideosSceneDIContainer {
     func makeDetailsRenderer(style: OutputStyle) -> any MusicVideoDetailsRenderer {
         switch style.format {
         case .table: MusicVideoDetailsTextRenderer(style: TextStyle(usesColor: style.usesColor))
-        case .plain, .json, .jsonl: MusicVideoAsListRenderer(list: makeListRenderer(style: style))
+        case .plain, .json, .jsonl, .m3u: MusicVideoAsListRenderer(list: makeListRenderer(style: style))
         }
     }
 
@@ -111,7 +112,7 @@ extension MusicVideosSceneDIContainer {
     {
         let renderer: any RecentSearchesRenderer =
             switch style.format {
-            case .table, .plain: RecentSearchesLinesRenderer()
+            case .table, .plain, .m3u: RecentSearchesLinesRenderer()
             case .json: RecentSearchesJSONRenderer(asObjects: asObjects)
             case .jsonl: RecentSearchesJSONRenderer(asObjects: asObjects, layout: .lines)
             }

@@ -32,6 +32,8 @@ final class MusicVideosSceneDIContainer {
         /// How the full-screen session draws artwork (the `images` setting and the terminal), or
         /// `nil` for not at all.
         var graphics: TerminalGraphics? = nil
+        /// The desktop's clipboard command, where one works here (else copies go by OSC 52).
+        var clipboard: LocalClipboard? = nil
     }
 
     static let diagnosticPrefix = "mvsearch: "

@@ -34,7 +34,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// key. Otherwise the status line shows the screen's own message.
     var notice: String?
     /// The message shown now: the last key's notice, else the screen's own.
-    var message: String? { notice ?? stack.last?.message }
+    var message: String? { notice ?? stack.last?.message ?? container.player.nowPlaying }
     var showsHelp = false
     var helpTop = 0
     var helpScrollLimit = 0
@@ -359,12 +359,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     func rowBelow(of video: MusicVideo) -> PickedRows? { stack.dropLast().last?.pickedRow(of: video) }
 
     func didAsk(_ request: VideoRequest, about video: MusicVideo) {
-        let write = { [weak self] (bytes: [UInt8]) in self?.writeToTerminal?(bytes) ?? false }
-        switch request {
-        case .playPreview: playPreview(of: video)
-        case .copyPageURL: report(URLCopy.copy(video.trackURL, what: "page URL", write: write))
-        case .copyPreviewURL: report(URLCopy.copy(video.previewURL, what: "preview URL", write: write))
-        }
+        perform(request, on: video) { [weak self] in self?.writeToTerminal?($0) ?? false }
     }
 
     /// Waits until every request the views started has finished (tests script keys with it).

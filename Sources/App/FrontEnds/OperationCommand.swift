@@ -45,6 +45,8 @@ enum OperationCommand {
             }.joined()
         case .plain:
             return objects.map { row in row.map { plain($0.value) }.joined(separator: "\t") + "\n" }.joined()
+        case .m3u:
+            return M3UPlaylist.text(objects.compactMap(playlistEntry))
         case .table:
             let keys = result.fieldPositions.map { result.schema.fields[$0].key }
             let cells = objects.map { row in row.map { plain($0.value) } }
@@ -57,6 +59,22 @@ enum OperationCommand {
             }
             return line(keys) + cells.map(line).joined()
         }
+    }
+
+    /// A row's preview clip as a playlist entry (`--format m3u`); `nil` when it has none.
+    private static func playlistEntry(_ row: [(key: String, value: FieldValue)]) -> PlaylistEntry? {
+        var fields: [String: String] = [:]
+        for field in row {
+            switch field.value {
+            case .string(let text): fields[field.key] = text
+            case .integer(let number): fields[field.key] = String(number)
+            default: break
+            }
+        }
+        guard let url = fields["previewUrl"].flatMap(URL.init(string:)) else { return nil }
+        return PlaylistEntry(
+            url: url, title: fields["title"] ?? "", artist: fields["artist"],
+            durationSeconds: fields["durationSeconds"].flatMap { Int($0) })
     }
 
     /// A value as one plain field: no tab, no line break, nothing that drives a terminal.

@@ -10,12 +10,9 @@ protocol URLOpening: Sendable {
     func open(_ url: URL) -> Bool
 }
 
-/// The desktop's opener — `open` on macOS, `xdg-open` elsewhere — started as a `DetachedProcess`
-/// (directly, never through a shell, nothing of ours inherited), and only for http(s) URLs of at
-/// most `maximumURLBytes` (a longer one is no page a browser opens, and the system refuses an
-/// argument over 128 KiB).
+/// The desktop's opener (`DesktopOpener`), with what the sessions say when it fails.
 struct SystemBrowser: URLOpening {
-    static let maximumURLBytes = 32 * 1024
+    static let maximumURLBytes = DesktopOpener.maximumURLBytes
 
     let environment: [String: String]
 
@@ -32,19 +29,6 @@ struct SystemBrowser: URLOpening {
     }
 
     func open(_ url: URL) -> Bool {
-        guard url.absoluteString.utf8.count <= Self.maximumURLBytes,
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let opener = Self.opener(in: environment["PATH"] ?? "/usr/bin:/bin")
-        else { return false }
-        return DetachedProcess.start(opener, arguments: [url.absoluteString])
-    }
-
-    private static func opener(in path: String) -> String? {
-        #if os(macOS)
-            let name = "open"
-        #else
-            let name = "xdg-open"
-        #endif
-        return DetachedProcess.executable(named: name, inSearchPath: path)
+        DesktopOpener(searchPath: environment["PATH"] ?? "/usr/bin:/bin").open(url)
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Platform
 import Synchronization
 import TerminalUI
 
@@ -124,6 +125,9 @@ final class InterruptionHandler: Sendable {
     /// Ends the process now, the full-screen terminal restored when it can be (never waiting on it).
     private static func exit(_ status: ExitStatus) -> Never {
         RawTerminal.leaveEntered(forGood: true)
+        // A preview playing ends with the session (it is in a process group of its own, which
+        // neither the signal nor a closed terminal reaches).
+        SupervisedProcess.endAll()
         _exit(status.rawValue)
     }
 

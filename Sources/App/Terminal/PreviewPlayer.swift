@@ -1,133 +1,83 @@
 import Foundation
-import Platform
 import TerminalUI
 
-/// Plays a video's preview clip for the user.
+/// Plays videos' preview clips for the user, one preview (or one queue of them) at a time.
 protocol PreviewPlaying: Sendable {
-    /// Starts a player streaming `url` (nothing is saved).
-    func play(_ url: URL) -> PreviewPlayback
+    /// Plays `queue` in order, in place of whatever plays now; when exactly that queue plays
+    /// already, stops it instead (`p` on the playing row).
+    /// - Parameters:
+    ///   - queue: The clips, in the order they play; never saved, only streamed.
+    ///   - report: Says later what came of it — the player playing, ending, or failing with its
+    ///     own first line of output — on the main actor. Never called for a playback stopped or
+    ///     replaced here.
+    /// - Returns: What happened at once.
+    func play(_ queue: [PreviewItem], report: @escaping @MainActor @Sendable (String) -> Void) -> PreviewPlayback
+    /// Stops what plays.
+    /// - Returns: What was stopped, or `.nothingPlays`.
+    func stop() -> PreviewPlayback
+    /// What the status line says while a preview plays (`▶ 4Ever — Clairo · x stop`), else `nil`.
+    var nowPlaying: String? { get }
 }
 
-/// What came of asking to play a preview.
+/// One preview clip to play: its address and what the status line calls it.
+struct PreviewItem: Equatable, Sendable {
+    /// The clip's http(s) address.
+    let url: URL
+    /// `4Ever — Clairo`: sanitised for the terminal when shown.
+    let title: String
+}
+
+/// What came of asking to play or stop a preview.
 enum PreviewPlayback: Equatable, Sendable {
-    /// The player started, named as the user knows it (`mpv`, `the browser`).
-    case started(player: String)
+    /// The player is starting on the queue's first clip; `count` clips in all.
+    case starting(player: String, item: PreviewItem, count: Int)
+    /// No player on `PATH`: the browser was asked to open the (first) clip.
+    case openedInBrowser
+    /// The preview that played was stopped.
+    case stopped(item: PreviewItem)
+    /// Nothing played, so nothing was stopped.
+    case nothingPlays
     /// The address is not http(s) (or too long to pass): nothing was started.
     case refused
-    /// `MVSEARCH_PLAYER` names a program that is not there, or that could not be started.
+    /// The chosen player is not there.
     case chosenPlayerMissing(program: String)
+    /// The player is there but may not be run.
+    case notExecutable(program: String)
+    /// The system would not start the player (its `errno`).
+    case cannotStart(program: String, error: Int32)
     /// The player's command has a quote that is never closed: nothing was started.
     case unterminatedQuote(command: String)
     /// No player on `PATH` and no browser either.
     case noPlayer
 
+    /// The key that stops what plays, wherever the cursor is (`p` on the playing row does too).
+    static let stopKey = "x"
+
     /// What the status line says.
     var message: String {
+        let setting = "\(SystemPreviewPlayer.variable) (or the settings file's player)"
         switch self {
-        case .started(let player): "playing the preview in \(player)"
-        case .refused: "the preview's address is not a web address — it is not played"
+        case .starting(let player, let item, let count):
+            return "starting \(TerminalSanitizer.excerpt(player)): \(TerminalSanitizer.excerpt(item.title))"
+                + (count > 1 ? " (1 of \(count))" : "")
+        case .openedInBrowser: return "playing the preview in the browser"
+        case .stopped(let item): return "stopped \(TerminalSanitizer.excerpt(item.title))"
+        case .nothingPlays: return "no preview is playing"
+        case .refused: return "the preview's address is not a web address — it is not played"
         case .chosenPlayerMissing(let program):
-            "cannot start \(TerminalSanitizer.excerpt(program)) — set \(SystemPreviewPlayer.variable) (or the settings file's player) to a player's command"
+            return
+                "cannot start \(TerminalSanitizer.excerpt(program)): no such program — set \(setting) to a player's command"
+        case .notExecutable(let program):
+            return
+                "cannot start \(TerminalSanitizer.excerpt(program)): it is not executable — set \(setting) to a player's command"
+        case .cannotStart(let program, let error):
+            return "cannot start \(TerminalSanitizer.excerpt(program)): \(String(cString: strerror(error)))"
         case .unterminatedQuote(let command):
-            "the player's command \(TerminalSanitizer.excerpt(command)) has an unterminated quote — close it in "
-                + "\(SystemPreviewPlayer.variable) (or the settings file's player)"
+            return "the player's command \(TerminalSanitizer.excerpt(command)) has an unterminated quote — close it in "
+                + setting
         case .noPlayer:
-            "no player found — install mpv, vlc or ffplay, or set \(SystemPreviewPlayer.variable) to a player's command"
+            return
+                "no player found — install mpv, vlc or ffplay, or set \(SystemPreviewPlayer.variable) to a player's command"
         }
-    }
-}
-
-/// The user's player: the command line in `MVSEARCH_PLAYER` (split into words as a shell would,
-/// quotes included, but never run by one; the URL is appended), else the first of mpv, vlc and
-/// ffplay on `PATH`, else the browser. Started as a `DetachedProcess`, like the browser, and
-/// only for http(s) addresses: the clip is streamed by the player, never saved here (the
-/// store's terms).
-struct SystemPreviewPlayer: PreviewPlaying {
-    static let variable = "MVSEARCH_PLAYER"
-    /// Tried in this order when the variable is not set.
-    static let knownPlayers = ["mpv", "vlc", "ffplay"]
-
-    /// The user's command line for a player (`MVSEARCH_PLAYER`, or a setting), if any.
-    let command: String?
-    /// Where players are looked for (`PATH`).
-    let searchPath: String
-    /// The last resort.
-    let browser: any URLOpening
-
-    /// The player `MVSEARCH_PLAYER` names, looked for on `PATH`.
-    init(environment: [String: String], browser: any URLOpening) {
-        self.init(
-            command: environment[Self.variable], searchPath: environment["PATH"] ?? "/usr/bin:/bin", browser: browser)
-    }
-
-    init(command: String?, searchPath: String, browser: any URLOpening) {
-        self.command = command
-        self.searchPath = searchPath
-        self.browser = browser
-    }
-
-    func play(_ url: URL) -> PreviewPlayback {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.absoluteString.utf8.count <= SystemBrowser.maximumURLBytes
-        else { return .refused }
-        if let command, !command.trimmingWhitespace().isEmpty {
-            guard let words = Self.words(of: command) else { return .unterminatedQuote(command: command) }
-            guard let program = words.first else { return .chosenPlayerMissing(program: command) }
-            let path =
-                program.utf8.contains(UInt8(ascii: "/"))
-                ? program : DetachedProcess.executable(named: program, inSearchPath: searchPath)
-            guard let path, DetachedProcess.start(path, arguments: words.dropFirst() + [url.absoluteString]) else {
-                return .chosenPlayerMissing(program: program)
-            }
-            return .started(player: Self.name(of: program))
-        }
-        for name in Self.knownPlayers {
-            if let path = DetachedProcess.executable(named: name, inSearchPath: searchPath),
-                DetachedProcess.start(path, arguments: [url.absoluteString])
-            {
-                return .started(player: name)
-            }
-        }
-        return browser.open(url) ? .started(player: "the browser") : .noPlayer
-    }
-
-    /// A command line's words: split at white space, except inside single or double quotes; a
-    /// backslash outside single quotes keeps the next character as it is.
-    /// - Returns: The words, or `nil` when there are none or a quote is not closed.
-    static func words(of command: String) -> [String]? {
-        var words: [String] = []
-        var word = ""
-        var inWord = false
-        var quote: Character?
-        var escaped = false
-        for character in command {
-            if escaped {
-                word.append(character)
-                escaped = false
-            } else if character == "\\" && quote != "'" {
-                escaped = true
-                inWord = true
-            } else if let open = quote {
-                if character == open { quote = nil } else { word.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                inWord = true
-            } else if character.isWhitespace {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else {
-                word.append(character)
-                inWord = true
-            }
-        }
-        guard quote == nil, !escaped else { return nil }
-        if inWord { words.append(word) }
-        return words.isEmpty ? nil : words
-    }
-
-    /// The program's own name, for the status line (`/usr/bin/mpv` → `mpv`).
-    private static func name(of program: String) -> String {
-        TerminalSanitizer.excerpt(String(program.split(separator: "/").last ?? Substring(program)))
     }
 }

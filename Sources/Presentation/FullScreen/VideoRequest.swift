@@ -6,8 +6,10 @@ import TerminalUI
 /// details): the coordinator does it — starts the player, puts the URL on the clipboard — and
 /// says what came of it in the status line.
 public enum VideoRequest: Equatable, Sendable {
-    /// `p`: play the preview clip.
+    /// `p`: play the preview clip (or stop it, when it plays).
     case playPreview
+    /// `x`: stop the preview that plays.
+    case stopPreview
     /// `y`: copy the video's page URL.
     case copyPageURL
     /// `Y`: copy the preview clip's URL.
@@ -17,6 +19,7 @@ public enum VideoRequest: Equatable, Sendable {
     public init?(key: Key) {
         switch key {
         case .character("p"): self = .playPreview
+        case .character("x"): self = .stopPreview
         case .character("y"): self = .copyPageURL
         case .character("Y"): self = .copyPreviewURL
         default: return nil

@@ -10,4 +10,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case json
     /// One JSON object a line.
     case jsonl
+    /// An extended M3U playlist of the preview clips.
+    case m3u
 }
