@@ -37,7 +37,10 @@ public enum FullScreenChrome {
         let bodyRows = rows - 1 - messageLines.count
         // The body and one row below it, which the help box leaves free as it does the status line.
         var upper = Frame(columns: columns, rows: bodyRows + 1)
-        if bodyRows > 0 { upper.place(view.render(columns: columns, rows: bodyRows), at: 0) }
+        if bodyRows > 0 {
+            view.resize(columns: columns, rows: bodyRows)  // the layout, before the pure drawing
+            upper.place(view.render(columns: columns, rows: bodyRows), at: 0)
+        }
         if let help {
             drawHelp(help, into: &upper, top: helpTop)
             upper.cursor = nil

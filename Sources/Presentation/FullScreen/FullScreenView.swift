@@ -41,8 +41,12 @@ extension FullScreenHost {
 public protocol FullScreenView: AnyObject {
     /// Set by the coordinator when the view is shown.
     var host: (any FullScreenHost)? { get set }
-    /// The view's body: `rows` lines `columns` wide (the status line below is the coordinator's).
+    /// The view's body: `rows` lines `columns` wide (the status line below is the coordinator's),
+    /// a pure function of the view's state and the size.
     func render(columns: Int, rows: Int) -> Frame
+    /// The body's size from now on, said before it is drawn at a new size (how far a page moves,
+    /// where a click lands). A view whose keys do not depend on it keeps the default.
+    func resize(columns: Int, rows: Int)
     /// The keys that work here, for the status line, by importance (`KeyHint.fit`).
     var keyHints: [KeyHint] { get }
     /// What is loading, for the spinner (`Searching for "clairo"`), or `nil`.
@@ -82,6 +86,7 @@ extension FullScreenView {
     public func pickedRow(of video: MusicVideo) -> PickedRows? { nil }
     public var message: String? { nil }
     public func handle(_ mouse: MouseEvent) -> Bool { false }
+    public func resize(columns: Int, rows: Int) {}
 }
 
 extension KeyHint {
