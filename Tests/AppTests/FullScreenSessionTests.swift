@@ -167,19 +167,21 @@ struct FullScreenSessionTests {
         #expect(session.repository.searchedQueries.count == 2)
     }
 
-    @Test("↑/↓ recall recent searches as a shell does, keeping what was typed")
+    @Test("Given recent searches drawn below the field, ↓ moves down them and ↑ up, back to what was typed")
     func history() async throws {
         let session = try Harness(repository: Self.paging(), recent: ["newest", "older"])
         await session.coordinator.waitUntilIdle()
         #expect(session.screen.contains("  1  newest\n  2  older"))
         await session.type(text: "dra")
+        await session.type(.up)  // above the field there is nothing: the words stay
+        #expect(session.lines[2] == "› dra")
+        await session.type(.down)
+        #expect(session.lines[2] == "› newest")
+        await session.type(.down, .down)
+        #expect(session.lines[2] == "› older")
         await session.type(.up)
         #expect(session.lines[2] == "› newest")
-        await session.type(.up, .up)
-        #expect(session.lines[2] == "› older")
-        await session.type(.down)
-        #expect(session.lines[2] == "› newest")
-        await session.type(.down)
+        await session.type(.up)
         #expect(session.lines[2] == "› dra")
     }
 

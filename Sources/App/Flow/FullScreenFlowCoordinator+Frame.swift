@@ -30,7 +30,8 @@ extension FullScreenFlowCoordinator {
             lines = helpLines
         }
         return FullScreenChrome.frame(
-            for: view, columns: columns, rows: rows, message: message, activity: status.activityLine(of: view),
+            for: view, columns: columns, rows: rows, message: message,
+            messageIsError: status.notice == nil || view.message != nil, activity: status.activityLine(of: view),
             spinnerTick: status.spinnerTick, help: lines, helpTop: help.top)
     }
 }

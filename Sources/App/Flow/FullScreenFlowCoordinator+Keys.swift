@@ -18,6 +18,8 @@ extension FullScreenFlowCoordinator {
             handle(event)
             return picked == nil ? .none : .exit(.success)  // a double click picks as Enter does
         }
+        let confirming = confirmsDiscard
+        confirmsDiscard = false
         // The last key's notice goes with the next key — but a screen's lasting message (why a
         // load failed) stays until that screen's state changes.
         if status.clearNotice() { setNeedsDisplay() }
@@ -29,7 +31,7 @@ extension FullScreenFlowCoordinator {
         guard let view = screens.top else { return .exit(.success) }
         if let command = controlCommand(for: key, on: view) { return command }
         if view.handle(key) { return picked == nil ? .none : .exit(.success) }
-        return screens.isOnSearch ? searchScreenCommand(for: key) : listCommand(for: key)
+        return screens.isOnSearch ? searchScreenCommand(for: key) : listCommand(for: key, confirming: confirming)
     }
 
     /// The session's control keys, the same on every screen.
@@ -68,11 +70,15 @@ extension FullScreenFlowCoordinator {
     }
 
     /// What every other screen leaves to the session: q, Esc/←/b, s, ?.
-    private func listCommand(for key: Key) -> Command {
+    private func listCommand(for key: Key, confirming: Bool) -> Command {
         switch key {
         case .character("q"): return .exit(.success)
-        // The picker's first list is its top level: Esc there ends the pick, as in fzf.
-        case .escape where isPicking && screens.count == 2: return .exit(.interrupted)
+        // The picker's first list is its top level: Esc there ends the pick, as in fzf — asking
+        // first when rows are marked, which the pick would drop.
+        case .escape where escapeQuits:
+            guard let marked = screens.top?.markedRows, !confirming else { return .exit(.interrupted) }
+            confirmsDiscard = true
+            report("Esc again quits and drops the \(marked.count) marked — Enter prints them")
         case .escape, .left, .character("b"): pop()
         case .character("s"): popToSearch()
         case .character("?"): openHelp()
@@ -83,6 +89,9 @@ extension FullScreenFlowCoordinator {
         }
         return .none
     }
+
+    /// Whether Esc on the screen on top ends the session: the picker's first list.
+    var escapeQuits: Bool { isPicking && screens.count == 2 }
 
     func openHelp() {
         help.open()

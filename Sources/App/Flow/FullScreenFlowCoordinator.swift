@@ -49,6 +49,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var isPicking = false {
         didSet { for view in stack { view.host = self } }  // each screen learns it from its host
     }
+    /// The picker's Esc asked whether to drop the marked rows: another Esc does.
+    var confirmsDiscard = false
     /// The rows Enter picked, to be written once the terminal is restored.
     var picked: PickedRows?
     /// The artwork the lists' pane and the details show, where the terminal draws pictures.

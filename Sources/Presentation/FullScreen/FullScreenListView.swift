@@ -67,7 +67,13 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         isLayingOut = false
     }
 
-    public var keyHints: [KeyHint] { ListKeys.hints(for: state) }
+    public var keyHints: [KeyHint] {
+        let hints = ListKeys.hints(for: state)
+        guard host?.escapeQuits == true, state.filter == nil else { return hints }
+        // The picker's first list: Esc ends the pick (asking first when rows are marked).
+        let quit = KeyHint("Esc", state.marks.isEmpty ? "quit" : "drop marks, quit", essential: true)
+        return hints.map { $0.key == "Esc" ? quit : $0 }
+    }
 
     public var help: [(key: String, action: String)] { ListKeys.help(for: state) }
 

@@ -19,6 +19,8 @@ public protocol FullScreenHost: AnyObject {
     /// Enter in the picker: the session ends, and these rows are written — or, from a video's
     /// details, the rows marked on the list it was opened from, when there are some.
     func didPick(_ rows: PickedRows)
+    /// Whether Esc on the screen on top ends the session (the picker's first list), not back.
+    var escapeQuits: Bool { get }
     /// In the picker, how many rows are marked on the list below the screen on top.
     var markedBelow: Int { get }
     /// In the picker, the row of `video` on the list below the screen on top, as that list writes
@@ -30,6 +32,7 @@ extension FullScreenHost {
     public var isPicking: Bool { false }
     public func didPick(_ rows: PickedRows) {}
     public var markedBelow: Int { 0 }
+    public var escapeQuits: Bool { false }
     public func rowBelow(of video: MusicVideo) -> PickedRows? { nil }
 }
 
