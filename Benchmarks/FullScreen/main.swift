@@ -74,6 +74,15 @@ guard arguments.count >= 2, let body = FileManager.default.contents(atPath: argu
 }
 let sweeps = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
 
+/// The results' list over `viewModel`, drawing artwork with `artwork`.
+@MainActor
+func makeView(_ viewModel: DefaultMusicVideosListViewModel, artwork: ArtworkLoader?)
+    -> FullScreenListView<MusicVideosListItemViewModel>
+{
+    let source = ListDataSource(videos: viewModel, hints: PlainHintPhrasing())
+    return FullScreenListView(viewModel: ListScreenViewModel(source: source, title: "x", artwork: artwork))
+}
+
 @MainActor
 func run() async {
     let repository = DefaultMusicVideosRepository(
@@ -82,7 +91,7 @@ func run() async {
         searchUseCase: DefaultSearchMusicVideosUseCase(repository: repository),
         artistVideosUseCase: DefaultFetchArtistMusicVideosUseCase(repository: repository),
         keepsLoadedPages: true)
-    let view = FullScreenResultsView(viewModel: viewModel, title: "x", hints: PlainHintPhrasing())
+    let view = makeView(viewModel, artwork: nil)
     let host = CountingHost()
     view.host = host
     await viewModel.didSearch(query: MusicVideoQuery(term: "x", limit: 200))
@@ -182,17 +191,18 @@ func run() async {
                 + "\(String(format: "%.1f", filterCPU[filterCPU.count * 99 / 100])) µs\t"
                 + "bytes mean \(filterBytes.reduce(0, +) / max(1, filterBytes.count)) B (\(filterCPU.count) keys)")
     }
-    await runWithArtwork(view: view, sweeps: sweeps)
+    await runWithArtwork(viewModel: viewModel, host: host, sweeps: sweeps)
 }
 
 /// ↓ through the rows and ↑ back with the preview and its artwork shown: each key's CPU time
 /// and text bytes, then the picture arriving (not timed: it comes from another task) and its bytes.
 @MainActor
-func runWithArtwork(view: FullScreenResultsView, sweeps: Int) async {
+func runWithArtwork(viewModel: DefaultMusicVideosListViewModel, host: CountingHost, sweeps: Int) async {
     let loader = ArtworkLoader(
         useCase: DefaultFetchArtworkUseCase(repository: MemoryArtworkRepository()), settle: .zero)
     for (columns, rows, withArtwork) in [(120, 40, false), (120, 40, true), (160, 50, false), (160, 50, true)] {
-        view.artwork = withArtwork ? loader : nil
+        let view = makeView(viewModel, artwork: withArtwork ? loader : nil)
+        view.host = host
         let mode = withArtwork ? "artwork on" : "preview, no artwork"
         let encoder = FrameEncoder(usesColor: true, usesHyperlinks: true, graphics: .kitty)
         func frame() -> Frame {

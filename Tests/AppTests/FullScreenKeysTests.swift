@@ -117,12 +117,12 @@ struct FullScreenKeysTests {
         await session.type(.control("u"))
         await session.type(text: "clairo")
         await session.type(.enter, .character("?"))
-        #expect(session.screen.contains("┌ Keys 1–5 of 21"))
+        #expect(session.screen.contains("┌ Keys 1–4 of 21"))
         #expect(!session.screen.contains("│ q "))
-        await session.type(.pageDown)  // a screenful less one line: the 9th line is on top
-        #expect(session.screen.contains("┌ Keys 4–7 of 21"))
+        await session.type(.pageDown)  // a screenful less one line
+        #expect(session.screen.contains("┌ Keys 3–7 of 21"))
         await session.type(.pageUp)
-        #expect(session.screen.contains("┌ Keys 1–5 of 21"))
+        #expect(session.screen.contains("┌ Keys 1–4 of 21"))
         await session.type(.end)
         #expect(session.screen.contains("┌ Keys 17–21 of 21"))
         #expect(session.screen.contains("│ q "))
@@ -168,11 +168,11 @@ struct FullScreenKeysTests {
             lines[columns] = session.statusLine
         }
         #expect(lines[20] == "Esc back · ? · q")
-        #expect(lines[40] == "Enter det · Esc back · ? help · q quit")
-        #expect(lines[80] == "Enter det · ↑/↓ sel · / filter · p play · a artist · Esc back · ? help · q quit")
+        #expect(lines[40] == "Esc back · ? help · q quit")
+        #expect(lines[80] == "Enter details · ↑/↓ move · / filter · p play · Esc back · ? help · q quit")
         #expect(
             lines[120]
-                == "Enter det · ↑/↓ sel · / filter · p play · a artist · o open · v prev · S sort · s search · Esc back · ? help · q quit"
+                == "Enter details · ↑/↓ move · / filter · p play · a artist · o open · v hide pane · S sort · Esc back · ? help · q quit"
         )
         await session.type(.enter)
         session.columns = 40
@@ -281,10 +281,10 @@ struct FullScreenKeysTests {
         session.columns = 160
         await session.coordinator.waitUntilIdle()
         #expect(session.lines[1].contains("│ Title"))
-        #expect(session.statusLine.contains("v hide preview"))
+        #expect(session.statusLine.contains("v hide pane"))
         await session.type(.character("v"))
         #expect(!session.screen.contains("│"))
-        #expect(session.statusLine.contains("v preview"))
+        #expect(session.statusLine.contains("v pane"))
         await session.type(.character("v"))
         #expect(session.lines[1].contains("│ Title"))
     }

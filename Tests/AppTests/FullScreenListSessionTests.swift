@@ -38,7 +38,7 @@ struct FullScreenListSessionTests {
         #expect(session.lines[1].hasPrefix("  #  Artist"))
         #expect(session.selectedLine?.hasPrefix("› 1  Clairo ") == true)
         #expect(session.screen.contains("  3  Clairvoyant"))
-        #expect(session.statusLine.hasPrefix("Enter videos · ↑/↓ sel · / filter"))
+        #expect(session.statusLine.hasPrefix("Enter artist's videos · ↑/↓ move · / filter"))
 
         await session.type(.down, .enter)
         #expect(videos.artistQueries.map(\.artistID) == [22])

@@ -146,7 +146,7 @@ struct FullScreenMouseTests {
         await harness.type(.character("?"))
         #expect(harness.screen.contains("┌ Keys 1–8 of 23"))
         await session.send(.wheelDown, row: 3)
-        #expect(harness.screen.contains("┌ Keys 4–10 of 23 · ↑/↓ more"))
+        #expect(harness.screen.contains("┌ Keys 3–11 of 23 · ↑/↓ more"))
         await harness.type(.end)
         #expect(harness.screen.contains("│ click, double click"))
         await session.send(.wheelDown, row: 3)  // at the end: stays

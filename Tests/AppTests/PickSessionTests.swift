@@ -120,7 +120,9 @@ struct PickSessionTests {
         for key in [Key.escape, .character("q"), .control("c")] {
             let session = try await picker()
             await session.type(.tab)
-            #expect(await session.type(key) == .exit(.interrupted), "\(key)")
+            // With a row marked, Esc asks before it drops it: a second Esc ends the pick.
+            let command = key == .escape ? await session.type(.escape, .escape) : await session.type(key)
+            #expect(command == .exit(.interrupted), "\(key)")
             #expect(session.coordinator.picked == nil)
         }
         // Esc in the details goes back, as everywhere.

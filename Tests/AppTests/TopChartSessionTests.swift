@@ -82,7 +82,7 @@ struct TopChartSessionTests {
         #expect(session.lines[1].hasPrefix("  #  Title"))
         #expect(session.selectedLine?.hasPrefix("› 1  Flowers ") == true)
         #expect(session.screen.contains("  3  Are You Bored Yet? "))
-        #expect(session.statusLine.hasPrefix("Enter details · ↑/↓ select"))
+        #expect(session.statusLine.hasPrefix("Enter details · ↑/↓ move"))
 
         await session.type(.down, .enter)
         #expect(videos.lookedUpQueries == [MusicVideoLookupQuery(id: 202, country: "US")])

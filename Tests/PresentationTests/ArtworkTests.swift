@@ -151,8 +151,8 @@ struct ArtworkFrameTests {
         .stub(id: $0, title: "Song \($0)", artistName: "Artist \($0 % 4)", artworkURL: artworkURL)
     }
 
-    private func state(selecting row: Int = 0) -> ResultsViewState {
-        var state = ResultsViewState()
+    private func state(selecting row: Int = 0) -> ListState<MusicVideosListItemViewModel> {
+        var state = ListState<MusicVideosListItemViewModel>()
         state.setRows(MusicVideosListItemViewModel.items(for: Self.videos), firstNumber: 1)
         state.showsPreview = true
         _ = state.moveSelection(by: row)

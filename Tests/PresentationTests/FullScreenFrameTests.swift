@@ -22,14 +22,16 @@ struct FullScreenFrameTests {
         .stub(id: 6, title: "Ünïcödé Straße", artistName: "Nobody", duration: nil),
     ]
 
-    private func results(_ videos: [MusicVideo] = videos, firstNumber: Int = 1) -> ResultsViewState {
-        var state = ResultsViewState()
+    private func results(_ videos: [MusicVideo] = videos, firstNumber: Int = 1) -> ListState<
+        MusicVideosListItemViewModel
+    > {
+        var state = ListState<MusicVideosListItemViewModel>()
         state.title = "Music videos for \"jack johnson\""
         state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: firstNumber)
         return state
     }
 
-    private func draw(_ state: ResultsViewState, columns: Int = 72, rows: Int = 6) -> String {
+    private func draw(_ state: ListState<MusicVideosListItemViewModel>, columns: Int = 72, rows: Int = 6) -> String {
         var state = state
         state.scrollToSelection(rows: rows)
         return checked(state.render(columns: columns, rows: rows))
@@ -56,14 +58,14 @@ struct FullScreenFrameTests {
 
     @Test("Loading, empty and failed lists say so in the body")
     func loadingEmptyError() {
-        var loading = ResultsViewState()
+        var loading = ListState<MusicVideosListItemViewModel>()
         loading.title = "Music videos for \"x\""
         loading.loading = .firstPage
         #expect(draw(loading) == "Music videos for \"x\"\n\n  Searching…\n\n\n")
-        var empty = ResultsViewState()
+        var empty = ListState<MusicVideosListItemViewModel>()
         empty.emptyMessage = "No music videos found"
         #expect(draw(empty) == "Music videos\n\n  No music videos found\n\n\n")
-        var failed = ResultsViewState()
+        var failed = ListState<MusicVideosListItemViewModel>()
         failed.emptyMessage = "Could not load the results"
         #expect(draw(failed) == "Music videos\n\n  Could not load the results\n\n\n")
     }
@@ -339,7 +341,7 @@ struct FullScreenFrameTests {
 @Suite("Full-screen list columns")
 struct FullScreenColumnsTests {
     private func draw(_ videos: [MusicVideo], columns: Int, rows: Int = 5, preview: Bool? = nil) -> Frame {
-        var state = ResultsViewState()
+        var state = ListState<MusicVideosListItemViewModel>()
         state.title = "Music videos"
         state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: 1)
         state.showsPreview = preview

@@ -16,14 +16,14 @@ struct FullScreenListFrameTests {
         .stub(id: 42, name: "大塚 愛", genre: "J-Pop"),
     ]
 
-    private func list(_ artists: [MusicArtist] = artists) -> ListViewState<MusicArtistsListItemViewModel> {
-        var state = ListViewState<MusicArtistsListItemViewModel>(title: "Artists for \"jack\"")
+    private func list(_ artists: [MusicArtist] = artists) -> ListState<MusicArtistsListItemViewModel> {
+        var state = ListState<MusicArtistsListItemViewModel>(title: "Artists for \"jack\"")
         state.setRows(artists.map(MusicArtistsListItemViewModel.init(artist:)))
         return state
     }
 
     private func draw(
-        _ state: ListViewState<MusicArtistsListItemViewModel>, columns: Int = 60, rows: Int = 6
+        _ state: ListState<MusicArtistsListItemViewModel>, columns: Int = 60, rows: Int = 6
     ) -> String {
         var state = state
         state.scrollToSelection(rows: rows)
@@ -48,11 +48,11 @@ struct FullScreenListFrameTests {
 
     @Test("Loading, empty, failed and cancelled lists say so in the body, as the results do")
     func loadingEmptyError() {
-        var loading = ListViewState<MusicArtistsListItemViewModel>(title: "Artists")
+        var loading = ListState<MusicArtistsListItemViewModel>(title: "Artists")
         loading.loading = .firstPage
         #expect(draw(loading) == "Artists\n\n  Searching…\n\n\n")
         for message in ["Nothing found", "Could not load the list", "Cancelled"] {
-            var empty = ListViewState<MusicArtistsListItemViewModel>(title: "Artists for \"zz\"")
+            var empty = ListState<MusicArtistsListItemViewModel>(title: "Artists for \"zz\"")
             empty.setRows([])
             empty.emptyMessage = message
             #expect(draw(empty) == "Artists for \"zz\"\n\n  \(message)\n\n\n")
@@ -131,7 +131,7 @@ struct FullScreenListFrameTests {
         // Short enough to share the status line, it does so; help never covers a message.
         let wide = FullScreenChrome.frame(
             for: view, columns: 120, rows: 8, message: "cancelled", spinnerTick: 0, help: nil)
-        #expect(wide.lines[7].text.hasPrefix("cancelled  Enter artist's videos · ↑/↓ select"))
+        #expect(wide.lines[7].text.hasPrefix("cancelled  Enter artist's videos · ↑/↓ move"))
         let withHelp = FullScreenChrome.frame(
             for: view, columns: 40, rows: 12, message: message, spinnerTick: 0, help: view.help)
         #expect(withHelp.lines[8].text == "the iTunes service limits clients to")
@@ -156,7 +156,7 @@ struct FullScreenListFrameTests {
         let frame = FullScreenChrome.frame(
             for: view, columns: 60, rows: 7, message: nil, spinnerTick: 0, help: nil)
         #expect(frame.text.hasPrefix("Artists for \"jack\"  1–3\n"))
-        #expect(frame.lines[6].text == "Enter videos · ↑/↓ sel · Esc back · ? help · q quit")
+        #expect(frame.lines[6].text == "Enter artist's videos · Esc back · ? help · q quit")
         #expect(view.handle(.down) && view.handle(.enter))
         #expect(view.handle(.character("3")) && KeyHint.text(view.keyHints).hasPrefix("open row 3…"))
         #expect(view.handle(.enter))

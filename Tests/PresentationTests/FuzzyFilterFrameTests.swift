@@ -18,15 +18,17 @@ struct FuzzyFilterFrameTests {
         .stub(id: 6, title: "Bird", artistName: "Billie Eilish"),
     ]
 
-    private func filtered(_ text: String) -> ResultsViewState {
-        var state = ResultsViewState()
+    private func filtered(_ text: String) -> ListState<MusicVideosListItemViewModel> {
+        var state = ListState<MusicVideosListItemViewModel>()
         state.setRows(MusicVideosListItemViewModel.items(for: Self.videos), firstNumber: 1)
         state.startFilter()
         for character in text { _ = state.editFilter(.character(character)) }
         return state
     }
 
-    private func titles(_ state: ResultsViewState) -> [String] { state.visible.map { state.rows[$0].title } }
+    private func titles(_ state: ListState<MusicVideosListItemViewModel>) -> [String] {
+        state.visible.map { state.rows[$0].title }
+    }
 
     @Test("/brd keeps \"Are You Bored Yet?\", \"Bird\" and \"Broad Daylight\", best first: two word starts first")
     func subsequence() {
@@ -63,7 +65,7 @@ struct FuzzyFilterFrameTests {
         let bored = try #require(frame.lines.first { $0.text.contains("Bored") })
         #expect(bored.runs.filter { $0.attributes.contains(.highlight) }.map(\.text) == ["B", "r", "d"])
         // No filter, no highlight.
-        var plain = ResultsViewState()
+        var plain = ListState<MusicVideosListItemViewModel>()
         plain.setRows(MusicVideosListItemViewModel.items(for: Self.videos), firstNumber: 1)
         #expect(
             !plain.render(columns: 72, rows: 8).lines.flatMap(\.runs).contains { $0.attributes.contains(.highlight) })

@@ -31,7 +31,7 @@ struct ListFilterTests {
     }
 
     private func names(_ view: FullScreenListView<MusicArtistsListItemViewModel>) -> [String] {
-        view.state.shown.map { view.state.rows[$0].name }
+        view.state.visible.map { view.state.rows[$0].name }
     }
 
     @Test("/beyonce keeps Beyoncé, /zoe keeps Zoë; the count is in the filter line and the status line")

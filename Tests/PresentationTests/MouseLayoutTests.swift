@@ -12,8 +12,8 @@ import Testing
 struct MouseLayoutTests {
     private static let videos = (1...20).map { MusicVideo.stub(id: $0, title: "Video \($0)") }
 
-    private func results() -> ResultsViewState {
-        var state = ResultsViewState()
+    private func results() -> ListState<MusicVideosListItemViewModel> {
+        var state = ListState<MusicVideosListItemViewModel>()
         state.setRows(MusicVideosListItemViewModel.items(for: Self.videos), firstNumber: 1)
         return state
     }
@@ -30,20 +30,19 @@ struct MouseLayoutTests {
         let rows = 8
         state.scrollToSelection(rows: rows)
         let frame = state.render(columns: 80, rows: rows)
-        let height = state.listHeight(rows: rows)
         for number in 10...15 {
             let drawn = try #require(line(of: "Video \(number)", in: frame), "row \(number) is drawn")
-            let position = try #require(state.visiblePosition(atLine: drawn, listHeight: height))
+            let position = try #require(state.visiblePosition(atLine: drawn, rows: rows))
             var clicked = state
             clicked.select(visiblePosition: position)
             #expect(clicked.selectedRow == number - 1)
         }
         // The title, the column headers and the row past the list are no row.
         for header in 0..<state.firstRowLine {
-            #expect(state.visiblePosition(atLine: header, listHeight: height) == nil)
+            #expect(state.visiblePosition(atLine: header, rows: rows) == nil)
         }
-        #expect(state.visiblePosition(atLine: rows, listHeight: height) == nil)
-        #expect(state.visiblePosition(atLine: -1, listHeight: height) == nil)
+        #expect(state.visiblePosition(atLine: rows, rows: rows) == nil)
+        #expect(state.visiblePosition(atLine: -1, rows: rows) == nil)
     }
 
     @Test("Given a filter line under the title, then the rows start a line lower and still map to their rows")
@@ -56,25 +55,25 @@ struct MouseLayoutTests {
         let frame = state.render(columns: 80, rows: rows)
         #expect(state.firstRowLine == 3)
         let drawn = try #require(line(of: "Video 12", in: frame))
-        let position = try #require(state.visiblePosition(atLine: drawn, listHeight: state.listHeight(rows: rows)))
+        let position = try #require(state.visiblePosition(atLine: drawn, rows: rows))
         state.select(visiblePosition: position)
         #expect(state.selectedRow == 11)
-        #expect(state.visiblePosition(atLine: 2, listHeight: state.listHeight(rows: rows)) == nil)  // the headers
+        #expect(state.visiblePosition(atLine: 2, rows: rows) == nil)  // the headers
     }
 
     @Test("Given a short list, then the lines below its last row are no row")
     func belowTheRows() {
-        var state = ResultsViewState()
+        var state = ListState<MusicVideosListItemViewModel>()
         state.setRows(MusicVideosListItemViewModel.items(for: Array(Self.videos.prefix(2))), firstNumber: 1)
         state.scrollToSelection(rows: 10)
-        #expect(state.visiblePosition(atLine: 3, listHeight: state.listHeight(rows: 10)) == 1)
-        #expect(state.visiblePosition(atLine: 4, listHeight: state.listHeight(rows: 10)) == nil)
-        #expect(ResultsViewState().visiblePosition(atLine: 2, listHeight: 8) == nil)
+        #expect(state.visiblePosition(atLine: 3, rows: 10) == 1)
+        #expect(state.visiblePosition(atLine: 4, rows: 10) == nil)
+        #expect(ListState<MusicVideosListItemViewModel>().visiblePosition(atLine: 2, rows: 10) == nil)
     }
 
     @Test("Given the artists' list scrolled, when a drawn row's line is clicked, then that row is selected")
     func listRows() throws {
-        var state = ListViewState<MusicArtistsListItemViewModel>(title: "Artists")
+        var state = ListState<MusicArtistsListItemViewModel>(title: "Artists")
         state.setRows(
             (1...12).map { MusicArtistsListItemViewModel(artist: .stub(id: $0, name: "Artist \($0)", genre: "Rock")) })
         state.moveSelection(by: 9)
@@ -82,10 +81,10 @@ struct MouseLayoutTests {
         state.scrollToSelection(rows: rows)
         let frame = state.render(columns: 60, rows: rows)
         let drawn = try #require(line(of: "Artist 8", in: frame))
-        let position = try #require(state.shownPosition(atLine: drawn, listHeight: state.listHeight(rows: rows)))
-        state.select(shownPosition: position)
+        let position = try #require(state.visiblePosition(atLine: drawn, rows: rows))
+        state.select(visiblePosition: position)
         #expect(state.selectedRow == 7)
-        #expect(state.shownPosition(atLine: 1, listHeight: state.listHeight(rows: rows)) == nil)
+        #expect(state.visiblePosition(atLine: 1, rows: rows) == nil)
     }
 
     @Test("Given recent searches on the search screen, then a line maps to the search drawn there, and recalls it")

@@ -15,8 +15,8 @@ extension MusicVideosSceneDIContainer {
     /// A list that grows a page at a time as the user scrolls, fetching the next page in the
     /// background once the selection is within a screen of the last row (not before: each
     /// request counts against the rate limit).
-    func makeFullScreenResultsView(actions: MusicVideosListViewModelActions, title: String)
-        -> (FullScreenResultsView, any MusicVideosListViewModel)
+    func makeFullScreenResultsView(actions: MusicVideosListViewModelActions, title: String, artwork: ArtworkLoader?)
+        -> (FullScreenListView<MusicVideosListItemViewModel>, any MusicVideosListViewModel)
     {
         let viewModel = DefaultMusicVideosListViewModel(
             searchUseCase: makeSearchMusicVideosUseCase(),
@@ -24,7 +24,9 @@ extension MusicVideosSceneDIContainer {
             actions: actions,
             prefetchesNextPage: prefetchesPages,
             keepsLoadedPages: true)
-        return (FullScreenResultsView(viewModel: viewModel, title: title, hints: Self.sessionHints), viewModel)
+        let screen = ListScreenViewModel(
+            source: ListDataSource(videos: viewModel, hints: Self.sessionHints), title: title, artwork: artwork)
+        return (FullScreenListView(viewModel: screen), viewModel)
     }
 
     /// One video's details: `video` when known, else empty until its view model loads it.
@@ -35,11 +37,15 @@ extension MusicVideosSceneDIContainer {
         return (FullScreenDetailsView(viewModel: viewModel, hints: Self.sessionHints), viewModel)
     }
 
-    /// Any list whose rows describe their columns (the artists), Enter opening a row.
-    func makeFullScreenListView<ViewModel: NumberedListOutput & NumberedListInput>(viewModel: ViewModel)
-        -> FullScreenListView<ViewModel.Row>
-    {
-        FullScreenListView(viewModel: viewModel, hints: Self.sessionHints)
+    /// Any list whose rows describe their columns (a chart, artists), Enter opening a row; a list
+    /// of videos has the results' keys, pane and artwork.
+    func makeFullScreenListView<ViewModel: NumberedListOutput & NumberedListInput>(
+        viewModel: ViewModel, artwork: ArtworkLoader?, videoActions: VideoRowActions
+    ) -> FullScreenListView<ViewModel.Row> {
+        let source = ListDataSource(
+            viewModel, hints: Self.sessionHints, openPage: videoActions.openPage, showArtist: videoActions.showArtist)
+        return FullScreenListView(
+            viewModel: ListScreenViewModel(source: source, title: "", artwork: artwork))
     }
 
     /// The session's artwork: fetched once the selection rests, the last few pictures kept in

@@ -26,6 +26,11 @@ public struct ArtworkCache: Sendable {
         return entries[entries.count - 1].picture
     }
 
+    /// The picture for `request` when held, leaving the order of use alone (for drawing).
+    public func held(_ request: ArtworkLoader.Request) -> ArtworkPicture? {
+        entries.last(where: { $0.request == request })?.picture
+    }
+
     /// Keeps `picture`, dropping the least recently used until the bounds hold; a picture larger
     /// than `maximumBytes` by itself is not kept.
     public mutating func insert(_ picture: ArtworkPicture, for request: ArtworkLoader.Request) {

@@ -75,6 +75,11 @@ public final class ArtworkLoader {
         return nil
     }
 
+    /// The picture for `request` when it is held; asks for nothing (what drawing may call).
+    public func held(_ request: ArtworkLoader.Request) -> ArtworkPicture? {
+        cache.held(request)
+    }
+
     private nonisolated static func fetch(_ request: Request, with useCase: any FetchArtworkUseCase) async -> Result<
         Artwork?, CatalogError
     > {

@@ -19,9 +19,10 @@ public enum FullScreenChrome {
     ///   - help: The keys to list in the help overlay, or `nil` when it is closed.
     ///   - helpTop: The first of them shown, when they do not all fit.
     @MainActor
+    ///   - messageIsError: Whether the message is an error (red), not a notice of what a key did.
     public static func frame(
-        for view: any FullScreenView, columns: Int, rows: Int, message: String?, activity: ActivityLine? = nil,
-        spinnerTick: Int, help: [(key: String, action: String)]?, helpTop: Int = 0
+        for view: any FullScreenView, columns: Int, rows: Int, message: String?, messageIsError: Bool = true,
+        activity: ActivityLine? = nil, spinnerTick: Int, help: [(key: String, action: String)]?, helpTop: Int = 0
     ) -> Frame {
         var frame = Frame(columns: columns, rows: rows)
         guard rows > 0, columns > 0 else { return frame }
@@ -37,7 +38,10 @@ public enum FullScreenChrome {
         let bodyRows = rows - 1 - messageLines.count
         // The body and one row below it, which the help box leaves free as it does the status line.
         var upper = Frame(columns: columns, rows: bodyRows + 1)
-        if bodyRows > 0 { upper.place(view.render(columns: columns, rows: bodyRows), at: 0) }
+        if bodyRows > 0 {
+            view.resize(columns: columns, rows: bodyRows)  // the layout, before the pure drawing
+            upper.place(view.render(columns: columns, rows: bodyRows), at: 0)
+        }
         if let help {
             drawHelp(help, into: &upper, top: helpTop)
             upper.cursor = nil
@@ -46,13 +50,13 @@ public enum FullScreenChrome {
         frame.place(upper, at: 0)
         for (offset, text) in messageLines.enumerated() {
             var line = FrameLine(columns: columns)
-            line.append(text, [.red, .bold])
+            line.append(text, messageIsError ? [.red, .bold] : .bold)
             frame[bodyRows + offset] = line
         }
         // Asked again now that the body is drawn at this size (a key may depend on the width).
         frame[rows - 1] = statusLine(
             columns: columns, activity: activity, spinnerTick: spinnerTick,
-            message: messageLines.isEmpty ? message : nil, keys: view.keyHints)
+            message: messageLines.isEmpty ? message : nil, messageIsError: messageIsError, keys: view.keyHints)
         return frame
     }
 
@@ -73,11 +77,18 @@ public enum FullScreenChrome {
         }
 
         /// `Searching for "clairo"… — HTTP 503, retrying 2 of 3 · waited 3 s · Ctrl-C cancels`.
-        public var description: String {
+        public var description: String { head + tail }
+
+        /// What is waited for, and what happens meanwhile: cut first when room is short.
+        var head: String {
             var text = self.text + "…"
             if let detail, !detail.isEmpty { text += " — " + detail }
-            if elapsedSeconds >= 1 { text += " · waited \(elapsedSeconds) s" }
-            return text + " · Ctrl-C cancels"
+            return text
+        }
+
+        /// The seconds and how to cancel: kept whole while the keys leave room for them.
+        var tail: String {
+            (elapsedSeconds >= 1 ? " · waited \(elapsedSeconds) s" : "") + " · Ctrl-C cancels"
         }
     }
 
@@ -85,14 +96,22 @@ public enum FullScreenChrome {
     /// keys that work here — fitted to the room the rest leaves them (`KeyHint.fit`). When even
     /// the essential keys do not fit beside them, the wait and the message are cut instead.
     public static func statusLine(
-        columns: Int, activity: ActivityLine?, spinnerTick: Int, message: String?, keys: [KeyHint]
+        columns: Int, activity: ActivityLine?, spinnerTick: Int, message: String?, messageIsError: Bool = true,
+        keys: [KeyHint]
     ) -> FrameLine {
         var prefix: [(text: String, attributes: CellAttributes)] = []
         if let activity {
             let frame = spinnerFrames[abs(spinnerTick) % spinnerFrames.count]
-            prefix.append(("\(frame) \(activity.description)  ", .bold))
+            // Short of room, what is waited for is cut, not its seconds or how to cancel it.
+            let essentials = DisplayWidth.of(KeyHint.fit(keys, width: 0))
+            let whole = "\(frame) \(activity.description)  "
+            let room = columns - essentials - 1 - DisplayWidth.of("\(frame) " + activity.tail + "  ")
+            let head =
+                columns == .max || DisplayWidth.of(whole) + essentials + 1 <= columns || room < 8
+                ? activity.head : DisplayWidth.truncate(activity.head, toWidth: room)
+            prefix.append(("\(frame) \(head)\(activity.tail)  ", .bold))
         }
-        if let message { prefix.append((message + "  ", [.red, .bold])) }
+        if let message { prefix.append((message + "  ", messageIsError ? [.red, .bold] : .bold)) }
         let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.of($1.text) }
         let room = columns == .max ? .max : max(0, columns - prefixWidth)
         let keyText = KeyHint.fit(keys, width: room)

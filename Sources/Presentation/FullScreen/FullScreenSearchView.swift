@@ -182,9 +182,11 @@ public final class FullScreenSearchView: FullScreenView {
             } else {
                 viewModel.didSubmit(term: text)
             }
-        case .up:
-            state.recall(older: true)
+        // The recent searches are drawn below the field, newest first: ↓ goes down them (older),
+        // ↑ goes up (newer, then back to the words typed) — as drawn.
         case .down:
+            state.recall(older: true)
+        case .up:
             state.recall(older: false)
         case .escape where !state.field.characters.isEmpty:
             state.recalled = nil

@@ -19,6 +19,8 @@ public protocol FullScreenHost: AnyObject {
     /// Enter in the picker: the session ends, and these rows are written — or, from a video's
     /// details, the rows marked on the list it was opened from, when there are some.
     func didPick(_ rows: PickedRows)
+    /// Whether Esc on the screen on top ends the session (the picker's first list), not back.
+    var escapeQuits: Bool { get }
     /// In the picker, how many rows are marked on the list below the screen on top.
     var markedBelow: Int { get }
     /// In the picker, the row of `video` on the list below the screen on top, as that list writes
@@ -30,6 +32,7 @@ extension FullScreenHost {
     public var isPicking: Bool { false }
     public func didPick(_ rows: PickedRows) {}
     public var markedBelow: Int { 0 }
+    public var escapeQuits: Bool { false }
     public func rowBelow(of video: MusicVideo) -> PickedRows? { nil }
 }
 
@@ -41,8 +44,12 @@ extension FullScreenHost {
 public protocol FullScreenView: AnyObject {
     /// Set by the coordinator when the view is shown.
     var host: (any FullScreenHost)? { get set }
-    /// The view's body: `rows` lines `columns` wide (the status line below is the coordinator's).
+    /// The view's body: `rows` lines `columns` wide (the status line below is the coordinator's),
+    /// a pure function of the view's state and the size.
     func render(columns: Int, rows: Int) -> Frame
+    /// The body's size from now on, said before it is drawn at a new size (how far a page moves,
+    /// where a click lands). A view whose keys do not depend on it keeps the default.
+    func resize(columns: Int, rows: Int)
     /// The keys that work here, for the status line, by importance (`KeyHint.fit`).
     var keyHints: [KeyHint] { get }
     /// What is loading, for the spinner (`Searching for "clairo"`), or `nil`.
@@ -72,6 +79,8 @@ public protocol FullScreenView: AnyObject {
     var isEmpty: Bool { get }
     /// In the picker, the rows marked on this list (Tab), in its order; `nil` when none are.
     var markedRows: PickedRows? { get }
+    /// The videos of the rows marked on this list (Tab), in its order: what `p` plays as a queue.
+    var markedVideos: [MusicVideo] { get }
     /// In the picker, this list's row of `video`, as the list writes it; `nil` when it has none.
     func pickedRow(of video: MusicVideo) -> PickedRows?
 }
@@ -79,9 +88,11 @@ public protocol FullScreenView: AnyObject {
 extension FullScreenView {
     public var isEmpty: Bool { false }
     public var markedRows: PickedRows? { nil }
+    public var markedVideos: [MusicVideo] { [] }
     public func pickedRow(of video: MusicVideo) -> PickedRows? { nil }
     public var message: String? { nil }
     public func handle(_ mouse: MouseEvent) -> Bool { false }
+    public func resize(columns: Int, rows: Int) {}
 }
 
 extension KeyHint {

@@ -6,43 +6,43 @@ import TerminalUI
 /// Loads search results or an artist's videos through the use cases and publishes the page shown.
 @MainActor
 public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
-    private let searchUseCase: any SearchMusicVideosUseCase
+    let searchUseCase: any SearchMusicVideosUseCase
     private let artistVideosUseCase: any FetchArtistMusicVideosUseCase
     private let actions: MusicVideosListViewModelActions?
-    private let prefetchesNextPage: Bool
-    private let keepsLoadedPages: Bool
+    let prefetchesNextPage: Bool
+    let keepsLoadedPages: Bool
 
-    private let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
+    let itemsSubject = CurrentValueSubject<[MusicVideosListItemViewModel], Never>([])
     private let sourceSubject = CurrentValueSubject<MusicVideosListSource?, Never>(nil)
     private let titleSubject = CurrentValueSubject<String, Never>("Music videos")
     private let firstNumberSubject = CurrentValueSubject<Int, Never>(1)
-    private let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
+    let hasNextPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let hasPreviousPageSubject = CurrentValueSubject<Bool, Never>(false)
     private let noResultsSubject = PassthroughSubject<UserMessage, Never>()
     private let noticeSubject = PassthroughSubject<String, Never>()
 
     /// The search page shown, for paging; `nil` for artist lists.
-    private var page: MusicVideoPage?
+    var page: MusicVideoPage?
     /// The page after the one shown came back empty: it is the last.
-    private var isLastPage = false
-    private let loader = ListLoader<Loaded>()
+    var isLastPage = false
+    let loader = ListLoader<Loaded>()
     /// The next page, fetched in the background while the user reads this one (at most one).
-    private var prefetch: Prefetch?
-    private var prefetchCount = 0
+    var prefetch: Prefetch?
+    var prefetchCount = 0
     /// The next page's background fetch failed: said only when the user reaches the end.
-    private var prefetchFailure: (query: MusicVideoQuery, error: CatalogError)?
+    var prefetchFailure: (query: MusicVideoQuery, error: CatalogError)?
     /// The service asked to wait (rate limited): nothing is fetched in the background before then,
     /// and reaching the end again says the refusal again instead of asking (`r` still asks).
-    private var quietUntil: ContinuousClock.Instant?
+    var quietUntil: ContinuousClock.Instant?
     /// The refusal that set `quietUntil`.
     private var rateLimit: CatalogError?
     /// Where the user's view is: a row loaded, and how many rows a screen holds.
-    private var viewport: (row: Int, rowsOnScreen: Int)?
+    var viewport: (row: Int, rowsOnScreen: Int)?
     /// What `didRetry` does: the load that failed last.
     private var retry: (@MainActor () async -> Void)?
-    private let now: @Sendable () -> ContinuousClock.Instant
+    let now: @Sendable () -> ContinuousClock.Instant
 
-    private struct Prefetch {
+    struct Prefetch {
         let number: Int
         let query: MusicVideoQuery
         let task: Task<Result<MusicVideoPage, CatalogError>, Never>
@@ -63,7 +63,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     public let error: AnyPublisher<CatalogError, Never>
     public let notice: AnyPublisher<String, Never>
 
-    private enum Loaded {
+    enum Loaded {
         case page(MusicVideoPage)
         case artist(ArtistMusicVideosPage)
     }
@@ -236,7 +236,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
 
     /// After a rate limit, or a spent request budget, nothing is asked before the wait the
     /// service (or the budget) named, or `rateLimitPause`, has passed, but by `r`.
-    private func holdBack(after error: CatalogError) {
+    func holdBack(after error: CatalogError) {
         let retryAfter: TimeInterval?
         switch error {
         case .rateLimited(let wait): retryAfter = wait
@@ -247,61 +247,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         rateLimit = error
     }
 
-    /// Fetches the next page in the background when the user's view is within one screen of the
-    /// last row loaded: one fetch at a time, none while a page loads, none after one failed (until
-    /// the user reaches the end), none while the service asks to wait.
-    private func startPrefetchIfNear() {
-        guard prefetchesNextPage, prefetch == nil, prefetchFailure == nil, loader.isIdle, !isLastPage,
-            let next = page?.nextPageQuery, let viewport,
-            viewport.row >= itemsSubject.value.count - viewport.rowsOnScreen
-        else { return }
-        if let quietUntil, now() < quietUntil { return }
-        let useCase = searchUseCase
-        prefetchCount += 1
-        let number = prefetchCount
-        let task = Task { [weak self] () -> Result<MusicVideoPage, CatalogError> in
-            let result: Result<MusicVideoPage, CatalogError>
-            do throws(CatalogError) {
-                result = .success(try await useCase.execute(query: next))
-            } catch {
-                result = .failure(error)
-            }
-            self?.prefetched(number, result)
-            return result
-        }
-        prefetch = Prefetch(number: number, query: next, task: task)
-    }
-
-    /// A background fetch ended: a list that keeps its pages adds the rows at once; one that
-    /// shows a page at a time keeps them for `didLoadNextPage`. A failure is kept, unsaid.
-    private func prefetched(_ number: Int, _ result: Result<MusicVideoPage, CatalogError>) {
-        guard let current = prefetch, current.number == number else { return }  // taken by a load, or cancelled
-        switch result {
-        case .failure(.cancelled):
-            prefetch = nil
-        case .failure(let error):
-            prefetch = nil
-            prefetchFailure = (current.query, error)
-            holdBack(after: error)
-        case .success(let next) where keepsLoadedPages:
-            prefetch = nil
-            if next.videos.isEmpty {
-                isLastPage = true
-                if hasNextPageSubject.value { hasNextPageSubject.send(false) }
-            } else {
-                show(.page(next), appending: true)
-            }
-        case .success:
-            break
-        }
-    }
-
-    private func cancelPrefetch(keeping kept: Task<Result<MusicVideoPage, CatalogError>, Never>? = nil) {
-        if let task = prefetch?.task, task != kept { task.cancel() }
-        prefetch = nil
-    }
-
-    private func show(_ loaded: Loaded, appending: Bool = false) {
+    func show(_ loaded: Loaded, appending: Bool = false) {
         (quietUntil, rateLimit) = (nil, nil)  // the service answers again
         let source: MusicVideosListSource
         let videos: [MusicVideo]
@@ -333,27 +279,5 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         // A list that shows a page at a time has the whole page on screen.
         if !keepsLoadedPages { viewport = (max(0, items.count - 1), max(1, items.count)) }
         startPrefetchIfNear()
-    }
-
-    /// `Music videos for "adele", 1–25`, or `Music videos by Adele`.
-    private static func title(for source: MusicVideosListSource, rows: Range<Int>) -> String {
-        switch source {
-        case .search(let query):
-            "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\", \(rows.lowerBound)–\(rows.upperBound - 1)"
-        case .artist(let query):
-            "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")
-        }
-    }
-
-    static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {
-        switch source {
-        case .search(let query) where query.offset > 0:
-            UserMessage(
-                "no more music videos for \"\(query.term)\" after the first \(query.offset)", hint: .allResultsShown)
-        case .search(let query):
-            UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)
-        case .artist(let query):
-            UserMessage("no music videos found for artist \(query.artistID)", hint: .checkIDOrCountry)
-        }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// The picker's marks (Tab) and the sort key (`S`) on the results' state.
 @Suite("Marking rows for the picker, and sorting the rows loaded")
-struct ResultsViewStateMarksTests {
+struct ListStateMarksTests {
     /// Four videos: ids 1–4, released 2001, 2004, 2002, 2003; titles D, B, C, A.
     private static let videos: [MusicVideo] = [
         .stub(id: 1, title: "D", releaseDate: year(2001)), .stub(id: 2, title: "B", releaseDate: year(2004)),
@@ -18,8 +18,8 @@ struct ResultsViewStateMarksTests {
         Date(timeIntervalSince1970: Double(year - 1970) * 365.25 * 86_400)
     }
 
-    private static func state(_ videos: [MusicVideo] = videos) -> ResultsViewState {
-        var state = ResultsViewState()
+    private static func state(_ videos: [MusicVideo] = videos) -> ListState<MusicVideosListItemViewModel> {
+        var state = ListState<MusicVideosListItemViewModel>()
         state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: 1)
         return state
     }
@@ -62,7 +62,7 @@ struct ResultsViewStateMarksTests {
         var state = Self.state(Array(Self.videos.prefix(2)))
         _ = state.toggleMark()
         state.setRows(MusicVideosListItemViewModel.items(for: Self.videos))
-        #expect(state.marks.contains(1))
+        #expect(state.marks.contains(0))  // the first row's position: a next page goes below it
         state.setRows(MusicVideosListItemViewModel.items(for: [.stub(id: 9)]), firstNumber: 1)
         #expect(state.marks.isEmpty)
     }
@@ -103,7 +103,7 @@ struct ResultsViewStateMarksTests {
     @Test("Sorted, a page loaded later is merged into the order, the selection kept; the marks picked in that order")
     func nextPageMerged() {
         var state = Self.state(Array(Self.videos.prefix(2)))
-        state.hasNextPage = true
+        state.paging = .more
         state.cycleOrder()  // year: 2 (2004), 1 (2001)
         state.selectFirst()
         _ = state.toggleMark()  // 2
@@ -112,8 +112,7 @@ struct ResultsViewStateMarksTests {
         _ = state.toggleMark()  // 1
         let asksForMore = state.moveSelection(by: 1)  // past the last row
         #expect(asksForMore)
-        state.selectsNextPage = true
-        state.setRows(MusicVideosListItemViewModel.items(for: Self.videos))
+        state.setRows(MusicVideosListItemViewModel.items(for: Self.videos), selectsNew: true)
         #expect(state.visible.map { state.rows[$0].video.id } == [2, 4, 3, 1])
         #expect(state.selectedRow.map { state.rows[$0].video.id } == 1)
         #expect(Self.ids(state.pickedRows) == [2, 1])
@@ -121,7 +120,7 @@ struct ResultsViewStateMarksTests {
 
     @Test("A chart's list marks rows by position, picks them in order, and forgets the marks on new rows")
     func listMarks() {
-        var state = ListViewState<MusicVideosListItemViewModel>(title: "Top")
+        var state = ListState<MusicVideosListItemViewModel>(title: "Top")
         let rows = MusicVideosListItemViewModel.items(for: Self.videos)
         state.setRows(rows)
         state.moveSelection(by: 3)

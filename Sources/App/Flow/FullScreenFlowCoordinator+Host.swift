@@ -1,0 +1,53 @@
+import Domain
+import Foundation
+import Presentation
+import TerminalUI
+
+/// What the screens ask of the session (`FullScreenHost`), and the picker's rows.
+extension FullScreenFlowCoordinator {
+    func setNeedsDisplay() {
+        onNeedsDisplay?()
+    }
+
+    func report(_ message: String) {
+        status.report(message)
+        setNeedsDisplay()
+    }
+
+    func perform(_ work: @escaping @MainActor () async -> Void) {
+        // The retries of the load's requests are said in the status line while it waits.
+        tasks.perform(work, progress: { [weak self] in self?.showActivityDetail($0) })
+        setNeedsDisplay()
+    }
+
+    /// Waits until every request the screens started has finished (tests script keys with it).
+    func waitUntilIdle() async {
+        await tasks.waitUntilIdle()
+    }
+
+    func didAsk(_ request: VideoRequest, about video: MusicVideo) {
+        let write: @MainActor @Sendable ([UInt8]) -> Bool = { [weak self] bytes in self?.writeToTerminal?(bytes) ?? false }
+        // `p` with rows marked plays them in order (from a video's details, those of the list below).
+        let onTop = screens.top?.markedVideos ?? []
+        let marked = onTop.isEmpty ? screens.belowTop?.markedVideos ?? [] : onTop
+        if request == .playPreview, !marked.isEmpty {
+            playPreviews(of: marked)
+        } else {
+            perform(request, on: video, write: write)
+        }
+    }
+
+    // MARK: The picker
+
+    func didPick(_ rows: PickedRows) {
+        guard isPicking else { return }
+        // From a video's details: the rows marked on the list below, when there are some (fzf's
+        // Enter takes the marked rows wherever the cursor is).
+        let marked = screens.top?.markedRows == nil ? screens.belowTop?.markedRows : nil
+        picked = marked ?? rows
+    }
+
+    var markedBelow: Int { screens.belowTop?.markedRows?.count ?? 0 }
+
+    func rowBelow(of video: MusicVideo) -> PickedRows? { screens.belowTop?.pickedRow(of: video) }
+}

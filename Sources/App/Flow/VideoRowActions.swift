@@ -1,0 +1,30 @@
+import Domain
+import Foundation
+
+/// What `o` and `a` do on a video row of a list that has no inputs for them (a chart): open its
+/// page, or its artist's videos — as on search results.
+struct VideoRowActions {
+    let openPage: @MainActor (MusicVideo) -> Void
+    let showArtist: @MainActor (MusicVideo) -> Void
+}
+
+extension SessionNavigation {
+    /// `o` and `a` on a chart's rows, saying so when a video has no page or no artist.
+    var videoRowActions: VideoRowActions {
+        VideoRowActions(
+            openPage: { [weak self] video in
+                guard let url = video.trackURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                    self?.report("this video has no web page to open")
+                    return
+                }
+                self?.open(url)
+            },
+            showArtist: { [weak self] video in
+                guard let artistID = video.artistID else {
+                    self?.report("the store does not say who the artist is")
+                    return
+                }
+                self?.showArtistVideos(artistID: artistID, artistName: video.artistName)
+            })
+    }
+}
