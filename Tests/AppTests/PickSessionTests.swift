@@ -131,12 +131,13 @@ struct PickSessionTests {
         #expect(session.coordinator.stack.count == 2)
     }
 
-    @Test("Without the picker, Tab marks nothing and Enter opens the details")
+    @Test("Without the picker, Tab marks the row (p plays the marked ones) and Enter opens the details")
     func notPicking() async throws {
         let session = try Harness(repository: FullScreenSessionTests.paging(total: 4), term: "x")
         await session.coordinator.waitUntilIdle()
         await session.type(.tab)
-        #expect(!session.screen.contains("✓"))
+        #expect(session.screen.contains("✓"))
+        #expect(!session.statusLine.contains("Tab mark"))  // offered in the help, not the hints
         #expect(await session.type(.enter) == .none)
         #expect(session.coordinator.stack.count == 3)
     }

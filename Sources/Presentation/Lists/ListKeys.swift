@@ -92,11 +92,11 @@ public enum ListKeys {
             [.right], hint: "→", label: "details", "the selected video's details (Enter there prints)", .details,
             when: { $0.isPicking && $0.hasRows }),
         ListBinding(
-            [.tab], hint: "Tab", label: "mark", "mark or unmark the row, then the next one (p plays the marked)",
-            .mark(then: 1), when: { $0.listsVideos && $0.hasRows }),
+            [.tab], hint: "Tab", label: "mark", "mark or unmark the row, then the next one", .mark(then: 1),
+            when: { $0.isPicking && $0.hasRows }),
         ListBinding(
             [.backTab], hint: "Shift-Tab", label: nil, "mark or unmark the row, then the one above", .mark(then: -1),
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.isPicking && $0.hasRows }),
         ListBinding([.character("r")], hint: "r", label: "retry", "try a failed load again", .retry, when: \.canRetry),
         ListBinding(
             [.up, .character("k"), .control("p"), .control("k")], hint: "↑/↓", help: "↑ ↓  k j  Ctrl-P Ctrl-N",
@@ -117,11 +117,17 @@ public enum ListKeys {
             when: \.hasRows),
         ListBinding(
             [.character("p")], hint: "p", label: "play",
-            "play the preview (the marked ones in order); on the playing row, stop it", .video(.playPreview),
+            "play the preview; on the playing row, stop it", .video(.playPreview),
             when: { $0.listsVideos && $0.hasRows }),
         ListBinding(
             [.character("x")], hint: "x", label: nil, "stop the preview", .video(.stopPreview),
             when: { $0.listsVideos && $0.hasRows }),
+        ListBinding(
+            [.tab], hint: "Tab", label: nil, "mark or unmark the row, then the next one: p plays the marked",
+            .mark(then: 1), when: { $0.listsVideos && $0.hasRows && !$0.isPicking }),
+        ListBinding(
+            [.backTab], hint: "Shift-Tab", label: nil, "mark or unmark the row, then the one above", .mark(then: -1),
+            when: { $0.listsVideos && $0.hasRows && !$0.isPicking }),
         ListBinding(
             [.character("y")], hint: "y", label: nil, "copy the page URL", .video(.copyPageURL),
             when: { $0.listsVideos && $0.hasRows }),
