@@ -83,6 +83,39 @@ import Testing
             #expect(players.untilEnded(1) == "")
         }
 
+        @Test("Given two rows marked with Tab, when p is pressed, then their previews play in the list's order, not the selected row's")
+        func markedRowsPlayInOrder() async throws {
+            let players = try StandInPlayers()
+            // A clip that plays a second and ends well: the queue then starts the next one.
+            let folder = players.programs.folder.path
+            try players.programs.add(
+                "mpv",
+                script: """
+                    #!/bin/sh
+                    n=1
+                    until mkdir '\(folder)/claim.'$n 2>/dev/null; do n=$((n + 1)); done
+                    exec 3>'\(folder)/fifo.'$n
+                    for argument in "$@"; do last=$argument; done
+                    printf 'started %s\\n' "$last" >&3
+                    exec sleep 1
+                    """)
+            let (terminal, server) = try Self.session(players: players)
+            _ = server
+            let previews = try Self.previews()
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
+
+            terminal.send("\t\t")  // rows 1 and 2 marked; the selection rests on row 3
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.filter { $0 == "✓" }.count == 2 } })
+            terminal.send("p")
+            #expect(players.started(1) == "started \(previews[0])\n")
+            #expect(players.started(2) == "started \(previews[1])\n")
+            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("the preview ended") } })
+            #expect(players.started(3, timeout: 1_500) == nil)  // row 3, selected but not marked, never plays
+            terminal.send("q")
+            let (status, _) = await MVSearchProcess.offPool { terminal.finish() }
+            #expect(status == 0)
+        }
+
         @Test("Given a player that exits 1 at once with a message, then the status line says it failed, in its words")
         func failingPlayerSaysWhy() async throws {
             let players = try StandInPlayers()
