@@ -83,7 +83,9 @@ import Testing
             #expect(players.untilEnded(1) == "")
         }
 
-        @Test("Given two rows marked with Tab, when p is pressed, then their previews play in the list's order, not the selected row's")
+        @Test(
+            "Given two rows marked with Tab, when p is pressed, then their previews play in the list's order, not the selected row's"
+        )
         func markedRowsPlayInOrder() async throws {
             let players = try StandInPlayers()
             // A clip that plays a second and ends well: the queue then starts the next one.

@@ -26,7 +26,9 @@ extension FullScreenFlowCoordinator {
     }
 
     func didAsk(_ request: VideoRequest, about video: MusicVideo) {
-        let write: @MainActor @Sendable ([UInt8]) -> Bool = { [weak self] bytes in self?.writeToTerminal?(bytes) ?? false }
+        let write: @MainActor @Sendable ([UInt8]) -> Bool = { [weak self] bytes in
+            self?.writeToTerminal?(bytes) ?? false
+        }
         // `p` with rows marked plays them in order (from a video's details, those of the list below).
         let onTop = screens.top?.markedVideos ?? []
         let marked = onTop.isEmpty ? screens.belowTop?.markedVideos ?? [] : onTop
