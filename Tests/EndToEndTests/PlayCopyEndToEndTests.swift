@@ -41,7 +41,10 @@ import Testing
             terminal.send("y")
             let sequence = "\u{1B}]52;c;" + Data(page.utf8).base64EncodedString() + "\u{07}"
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains(sequence) } })
-            #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("sent the page URL to the terminal's clipboard") } })
+            #expect(
+                await MVSearchProcess.offPool {
+                    terminal.wait { $0.contains("sent the page URL to the terminal's clipboard") }
+                })
 
             terminal.send("/brd")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("1/4 · type to filter") } })
