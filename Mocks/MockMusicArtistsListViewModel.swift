@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import Presentation
+import Reactive
+
+/// An artist list a test drives: its outputs are subjects the test sends on, its inputs are
+/// recorded in `calls`, in order. For testing the views and screens that depend on the protocol.
+@MainActor
+public final class MockMusicArtistsListViewModel: MusicArtistsListViewModel {
+    /// One input received.
+    public enum Call: Equatable, Sendable {
+        case didSearch(MusicArtistQuery)
+        case didSelectItem(Int)
+    }
+
+    /// The inputs received, in order.
+    public private(set) var calls: [Call] = []
+
+    /// Current value: the rows.
+    public let itemsSubject = CurrentValueSubject<[MusicArtistsListItemViewModel], Never>([])
+    /// Current value: the heading.
+    public let titleSubject = CurrentValueSubject<String, Never>("Artists")
+    /// Current value: what is loading.
+    public let loadingSubject = CurrentValueSubject<ListLoading, Never>(.idle)
+    /// Event: nothing found.
+    public let noResultsSubject = PassthroughSubject<UserMessage, Never>()
+    /// Event: a request failed.
+    public let errorSubject = PassthroughSubject<CatalogError, Never>()
+    public let choice: String
+
+    /// - Parameter choice: What opening a row does, for the keys.
+    public init(choice: String = "artist's videos") {
+        self.choice = choice
+    }
+
+    public var items: AnyPublisher<[MusicArtistsListItemViewModel], Never> { itemsSubject.eraseToAnyPublisher() }
+    public var title: AnyPublisher<String, Never> { titleSubject.eraseToAnyPublisher() }
+    public var loading: AnyPublisher<ListLoading, Never> { loadingSubject.eraseToAnyPublisher() }
+    public var noResults: AnyPublisher<UserMessage, Never> { noResultsSubject.eraseToAnyPublisher() }
+    public var error: AnyPublisher<CatalogError, Never> { errorSubject.eraseToAnyPublisher() }
+
+    public func didSearch(query: MusicArtistQuery) async {
+        calls.append(.didSearch(query))
+    }
+
+    public func didSelectItem(at index: Int) {
+        calls.append(.didSelectItem(index))
+    }
+}
