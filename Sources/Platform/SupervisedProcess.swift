@@ -65,6 +65,10 @@ public final class SupervisedProcess: Sendable {
     /// Every program started here that has not been reaped, and the groups of those whose
     /// leader ended by request while others of their group may still run.
     private static let running = Mutex<[Int32: SupervisedProcess]>([:])
+    /// Held for the whole of `endAll()`: a second caller (the signal handler's exit racing the
+    /// session's own) waits until the first has killed what was left, instead of finding nothing
+    /// to end and letting the process exit before the kill is sent.
+    private static let ending = Mutex(())
 
     /// The first line the program wrote (sanitising it for a terminal is the caller's), if any
     /// yet. Complete once `whenEnded` has been called.
@@ -154,6 +158,12 @@ public final class SupervisedProcess: Sendable {
     /// Ends every program started here and their groups, waiting at most `endingGrace` for them
     /// to end on SIGTERM before killing what is left: for the ways this process ends.
     public static func endAll() {
+        ending.withLock { _ in endRunning() }
+    }
+
+    /// SIGTERM to every running program's group, at most `endingGrace` for them to end, then
+    /// SIGKILL to what is left of each group.
+    private static func endRunning() {
         let all = running.withLock { running in
             defer { running.removeAll() }
             return Array(running.values)

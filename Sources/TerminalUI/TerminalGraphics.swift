@@ -18,7 +18,9 @@ public enum TerminalGraphics: String, CaseIterable, Sendable {
     /// - Returns: The protocol, or `nil` for none.
     public static func detect(environment: [String: String]) -> TerminalGraphics? {
         let term = environment["TERM"] ?? ""
-        guard !term.isEmpty, term != "dumb" else { return nil }
+        // The Linux console and the dumb terminal draw no pictures, whatever else the environment
+        // says (ssh forwards `LC_TERMINAL` from the terminal it was started in).
+        guard !term.isEmpty, term != "dumb", term != "linux" else { return nil }
         let insideMultiplexer =
             isSet("TMUX", in: environment) || isSet("STY", in: environment) || isSet("ZELLIJ", in: environment)
             || term.hasPrefix("screen") || term.hasPrefix("tmux")

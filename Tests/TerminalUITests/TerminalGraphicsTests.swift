@@ -37,6 +37,9 @@ struct TerminalGraphicsTests {
             ["TERM": "xterm-kitty", "STY": "1234.pts-0.host"],
             ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app", "ZELLIJ": "0"],
             ["TERM": "xterm-256color", "KITTY_WINDOW_ID": ""],
+            // The Linux console draws no pictures, whatever ssh forwarded from the Mac it came from.
+            ["TERM": "linux", "LC_TERMINAL": "iTerm2"],
+            ["TERM": "linux", "TERM_PROGRAM": "iTerm.app", "KONSOLE_VERSION": "230402"],
         ])
     func none(environment: [String: String]) {
         #expect(TerminalGraphics.detect(environment: environment) == nil)
