@@ -51,7 +51,7 @@ public enum DetachedProcess {
                 posix_spawn_file_actions_addopen(
                     &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
-            closeInherited(by: &actions)
+            SpawnRequest.closeInherited(by: &actions)
             var attributes = posix_spawnattr_t()
             guard posix_spawnattr_init(&attributes) == 0 else { return false }
             defer { posix_spawnattr_destroy(&attributes) }
@@ -74,23 +74,6 @@ public enum DetachedProcess {
                 while waitpid(started, &status, 0) == -1 && errno == EINTR {}
             }
             return true
-        }
-
-        /// Closes every descriptor from 3 up in the child: with glibc's
-        /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift's Glibc module does not
-        /// declare it), else one by one, those open now.
-        private static func closeInherited(by actions: inout posix_spawn_file_actions_t) {
-            if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
-                posix_spawn_file_actions_addclose(&actions, descriptor)
-            }
-        }
-
-        private typealias AddCloseFrom =
-            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
-            unsafeBitCast($0, to: AddCloseFrom.self)
         }
     #endif
 }

@@ -52,7 +52,7 @@ struct SpawnRequest {
             }
         }
         #if canImport(Glibc)
-            closeInherited(by: &actions)
+            Self.closeInherited(by: &actions)
         #endif
         var every = sigset_t()
         sigfillset(&every)
@@ -77,8 +77,8 @@ struct SpawnRequest {
     #if canImport(Glibc)
         /// Closes every descriptor from 3 up in the child: with glibc's
         /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), else those open now, one by one.
-        private func closeInherited(by actions: inout posix_spawn_file_actions_t) {
-            if let addCloseFrom = Self.addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+        static func closeInherited(by actions: inout posix_spawn_file_actions_t) {
+            if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
             let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
             for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 && fcntl(descriptor, F_GETFD) != -1 {
                 posix_spawn_file_actions_addclose(&actions, descriptor)
