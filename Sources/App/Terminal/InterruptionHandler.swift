@@ -18,9 +18,12 @@ import TerminalUI
 /// the process was started ignoring it, as `nohup` does) restores the terminal and ends the
 /// process with 129 at once: the terminal is gone, nothing more can be shown.
 ///
-/// No signal is lost at start-up: `holdSignals()` blocks them on the first line of `main`, before
-/// any thread starts (threads inherit the mask), so a signal sent before the handlers are in place
-/// waits, pending, and is handled then.
+/// No signal is lost at start-up: `holdSignals()`, on the first line of `main`, blocks them in the
+/// thread that runs it (threads started from there inherit the mask; the runtime's own workers
+/// block them already) and gives them a handler that only notes the first to arrive. It is
+/// needed: the process's first thread, parked by the runtime while `main` runs elsewhere, waits
+/// with no signal blocked, and without that handler a signal sent before the dispatch sources are
+/// in place would take its default action there. The note is read once they are, and handled then.
 ///
 /// Nothing on the way out waits for the terminal: the full-screen terminal is left at once (its
 /// own writes give up, the restoring sequence is waited for at most a quarter of a second), the
@@ -54,8 +57,30 @@ final class InterruptionHandler: Sendable {
     /// the handlers are in place then waits instead of being lost (or, once the terminal is in raw
     /// mode, of killing the process with the terminal left that way).
     static func holdSignals() {
+        // Made before any handler may read it: a first access runs the value's initialiser, which
+        // a signal handler must never do.
+        _ = early.load(ordering: .relaxed)
         var signals = signalSet()
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        for (signalNumber, _) in handled where !(signalNumber == SIGHUP && isIgnored(SIGHUP)) {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = noteEarly
+            #else
+                action.__sigaction_u.__sa_handler = noteEarly
+            #endif
+            sigfillset(&action.sa_mask)
+            sigaction(signalNumber, &action, nil)
+        }
+    }
+
+    /// The first signal that arrived before the dispatch sources were in place; 0 for none.
+    private static let early = Atomic<Int32>(0)
+
+    /// The start-up handler: notes the first signal, nothing else (an atomic store is all a signal
+    /// handler may safely do here).
+    private static let noteEarly: @convention(c) (Int32) -> Void = { signalNumber in
+        _ = early.compareExchange(expected: 0, desired: signalNumber, ordering: .relaxed)
     }
 
     /// Starts handling the signals. On Linux they stay held (see below); on Darwin they are
@@ -79,18 +104,7 @@ final class InterruptionHandler: Sendable {
                 // signal sent before that.
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [weak self] in
-                    if signalNumber == SIGINT && requests.cancel() {
-                        console.activityIndicator.stop()
-                        return
-                    }
-                    guard let self, status != .hangUp, let cancel = self.record(status) else { Self.exit(status) }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.gracePeriod) { Self.exit(status) }
-                    let wasFullScreen = RawTerminal.leaveEntered(forGood: true)
-                    console.activityIndicator.stop()
-                    // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh (raw
-                    // mode echoes nothing, and its terminal may be one that does not read).
-                    if console.diagnosticsIsTerminal && !wasFullScreen { console.diagnostics.write("\n") }
-                    cancel?()
+                    Self.handle(signalNumber, status: status, by: self, console: console, requests: requests)
                 }
                 registered.enter()
                 source.setRegistrationHandler { registered.leave() }
@@ -99,6 +113,13 @@ final class InterruptionHandler: Sendable {
             }
         }
         _ = registered.wait(timeout: .now() + Self.registrationLimit)
+        // The sources' own handlers replaced the start-up one: a signal it noted is handled now.
+        let noted = Self.early.exchange(0, ordering: .relaxed)
+        if let (signalNumber, status) = Self.handled.first(where: { $0.0 == noted }) {
+            DispatchQueue.global().async { [weak self] in
+                Self.handle(signalNumber, status: status, by: self, console: console, requests: requests)
+            }
+        }
         #if canImport(Darwin)
             // kqueue sees a signal whatever the mask; the default action must not be held back.
             var signals = Self.signalSet()
@@ -110,6 +131,27 @@ final class InterruptionHandler: Sendable {
             // thread may be a worker that blocks it and never reads it: lost. Programs this one
             // starts get a mask of their own (`DetachedProcess`).
         #endif
+    }
+
+    /// What a signal does: SIGINT while the interactive session waits cancels that request; the
+    /// first signal otherwise leaves the terminal and cancels the run (ending the process after the
+    /// grace period); SIGHUP, or any later signal, ends the process at once.
+    private static func handle(
+        _ signalNumber: Int32, status: ExitStatus, by handler: InterruptionHandler?, console: Console,
+        requests: RequestScope
+    ) {
+        if signalNumber == SIGINT && requests.cancel() {
+            console.activityIndicator.stop()
+            return
+        }
+        guard let handler, status != .hangUp, let cancel = handler.record(status) else { exit(status) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + gracePeriod) { exit(status) }
+        let wasFullScreen = RawTerminal.leaveEntered(forGood: true)
+        console.activityIndicator.stop()
+        // End the line the terminal echoed `^C` on, so the shell's prompt starts afresh (raw
+        // mode echoes nothing, and its terminal may be one that does not read).
+        if console.diagnosticsIsTerminal && !wasFullScreen { console.diagnostics.write("\n") }
+        cancel?()
     }
 
     /// Cancels `run` on the first signal — at once, when one has already arrived.
