@@ -36,7 +36,9 @@ struct OperationCommandTests {
         #expect(output.split(separator: "\n").count == ChartGenre.musicVideoCharts.count)
         #expect(diagnostics.isEmpty)
         let (_, json, _) = await run(["--genres", "--json", "id"])
-        #expect(json.hasPrefix("[{\"id\":14},{\"id\":21},"))
+        // Laid out as a search's `--json` is: one object a line, in one array.
+        #expect(json.hasPrefix("[\n  {\"id\":14},\n  {\"id\":21},\n"))
+        #expect(json.hasSuffix("}\n]\n"))
         let (_, table, _) = await run(["--genres"], outputIsTerminal: true)
         #expect(table.hasPrefix("id  name\n14  Pop\n"))
     }

@@ -37,12 +37,11 @@ enum OperationCommand {
         let objects = result.objects
         switch style.format {
         case .json:
-            let rows = objects.map { row in JSONValue.object(JSONObject(row.map { ($0.key, $0.value.jsonValue) })) }
-            return JSONValue.array(rows).serializedString + "\n"
+            // Laid out as every other list's `--json` is (`JSONRenderer`): one object a line.
+            return "[\n" + objects.map { "  " + line($0) }.joined(separator: ",\n") + (objects.isEmpty ? "" : "\n")
+                + "]\n"
         case .jsonl:
-            return objects.map { row in
-                JSONValue.object(JSONObject(row.map { ($0.key, $0.value.jsonValue) })).serializedString + "\n"
-            }.joined()
+            return objects.map { line($0) + "\n" }.joined()
         case .plain:
             return objects.map { row in row.map { plain($0.value) }.joined(separator: "\t") + "\n" }.joined()
         case .m3u:
@@ -59,6 +58,11 @@ enum OperationCommand {
             }
             return line(keys) + cells.map(line).joined()
         }
+    }
+
+    /// A row as one JSON object on one line.
+    private static func line(_ row: [(key: String, value: FieldValue)]) -> String {
+        JSONValue.object(JSONObject(row.map { ($0.key, $0.value.jsonValue) })).serializedString
     }
 
     /// A row's preview clip as a playlist entry (`--format m3u`); `nil` when it has none.
