@@ -74,20 +74,7 @@ final class LiveProcess: @unchecked Sendable {
 
     /// The exit status, once it exits; `nil` (and the process killed) after `timeout`.
     func exitStatus(timeout: TimeInterval = 60) async -> Int32? {
-        let process = process
-        return await MVSearchProcess.offPool {
-            let exited = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                exited.signal()
-            }
-            guard exited.wait(timeout: .now() + timeout) == .success else {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
-                return nil
-            }
-            return process.terminationStatus
-        }
+        await process.exited(within: timeout) ? process.terminationStatus : nil
     }
 }
 
