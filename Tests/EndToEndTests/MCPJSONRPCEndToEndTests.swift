@@ -127,7 +127,9 @@ struct MCPJSONRPCEndToEndTests {
     func cancelThenEndOfInput() async throws {
         let fake = try FakeITunes.start(fault: { _, _ in .stall })
         defer { fake.stop() }
-        let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString])
+        // A timeout past every deadline here: the call must end by the cancel, never by its own
+        // timeout (the default 15 s passes first when the test waits that long for a thread).
+        let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString, "--timeout", "120"])
         _ = try await Self.ask(server, Self.initialize)
         try server.write(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n")
         try server.write(
