@@ -35,7 +35,7 @@ enum MVSearchProcess {
         }
 
         /// Waits for the exit (killing the process after `timeout`) and collects the output.
-        func finish(timeout: TimeInterval = 30) async -> Result {
+        func finish(timeout: TimeInterval = 60) async -> Result {
             await MVSearchProcess.offPool {
                 let status = MVSearchProcess.wait(for: self.process, timeout: timeout)
                 let end = ContinuousClock.now
@@ -196,7 +196,7 @@ enum MVSearchProcess {
         _ arguments: [String],
         environment: [String: String] = environment(),
         input: Data? = nil,
-        timeout: TimeInterval = 30,
+        timeout: TimeInterval = 60,
         executable: URL = executableURL
     ) async throws -> Result {
         try await launch(arguments, environment: environment, input: input, executable: executable)
@@ -242,7 +242,7 @@ enum MVSearchProcess {
         close(secondary)
         let onTerminal = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
         let onPipe = Drain(pipe.fileHandleForReading)
-        let (status, end) = await offPool { (wait(for: process, timeout: 30), ContinuousClock.now) }
+        let (status, end) = await offPool { (wait(for: process, timeout: 60), ContinuousClock.now) }
         let terminalText = await offPool { onTerminal.text() }.replacingOccurrences(of: "\r\n", with: "\n")
         let pipeText = await offPool { onPipe.text() }
         return Result(
