@@ -9,7 +9,7 @@ import Foundation
 /// A folder to put first on a test's `PATH`, holding stand-ins for other programs (a browser
 /// opener, a media player): shell scripts that tell the test what they were given by writing to
 /// a FIFO in the same folder. Removed with the value.
-public final class FakeProgramFolder {
+public final class FakeProgramFolder: Sendable {
     public let folder: URL
     /// The FIFO the programs write to.
     public let fifo: String
@@ -49,8 +49,13 @@ public final class FakeProgramFolder {
 
     /// What the programs wrote to the FIFO: everything until the last writer closes it, waiting at
     /// most 30 s for the first byte or the next (a program may take that long to start on a loaded
-    /// machine); empty when none wrote.
-    public func said() -> String {
+    /// machine); empty when none wrote. Waited for on a thread of its own, never the test pool's.
+    public func said() async -> String {
+        let reader = reader
+        return await offPool { Self.readAll(from: reader) }
+    }
+
+    private static func readAll(from reader: Int32) -> String {
         var said = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 512)
         var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)

@@ -5,8 +5,9 @@ import Testing
 /// so on its output and keeps it until it is killed (or 120 s pass). For the tests of what waits
 /// on a lock shared between processes (the rate ledger, the request budget).
 /// - Parameter path: The file to lock; it must exist.
-/// - Returns: The child, once it holds the lock (or has ended: the expectation fails then).
-public func holdLock(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Process {
+/// - Returns: The child, once it holds the lock (or has ended: the expectation fails then). Its
+///   start is awaited off the cooperative pool: python3 takes seconds to start on a loaded machine.
+public func holdLock(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Process {
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script =
@@ -16,9 +17,9 @@ public func holdLock(_ path: String, sourceLocation: SourceLocation = #_sourceLo
     let output = Pipe()
     holder.standardOutput = output
     try holder.run()
-    // Blocks until the child has the lock (a line) or ends (end of file).
-    #expect(
-        String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"),
-        sourceLocation: sourceLocation)
+    // Until the child has the lock (a line) or ends (end of file).
+    let reading = output.fileHandleForReading
+    let said = await offPool { String(decoding: reading.availableData, as: UTF8.self) }
+    #expect(said.hasPrefix("locked"), sourceLocation: sourceLocation)
     return holder
 }

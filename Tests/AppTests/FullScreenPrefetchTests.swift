@@ -11,23 +11,50 @@ import Testing
 @MainActor
 @Suite("The full-screen session prefetches")
 struct FullScreenPrefetchTests {
-    /// Holds requests until opened; a held request that is cancelled ends at once.
+    /// Holds requests until opened; a held request that is cancelled ends at once, and only it:
+    /// the others stay held. (An `AsyncStream` would not do: one waiter's cancellation ends the
+    /// stream, which let every later request through, so a new search's background page came
+    /// back at once and asked for the page after it.)
     final class Gate: Sendable {
-        private let stream: AsyncStream<Void>
-        private let continuation: AsyncStream<Void>.Continuation
-
-        init() {
-            (stream, continuation) = AsyncStream<Void>.makeStream()
+        private struct State {
+            var isOpen = false
+            var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+            var lastWaiter = 0
         }
+
+        private let state = Locked(State())
 
         /// Waits until opened, or until the waiting task is cancelled.
         /// - Returns: Whether it was opened (not cancelled).
         func pass() async -> Bool {
-            for await _ in stream {}
-            return !Task.isCancelled
+            let id = state.withLock { state in
+                state.lastWaiter += 1
+                return state.lastWaiter
+            }
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    // Under the lock: a cancellation either came before (seen here) or finds the waiter.
+                    let now = state.withLock { state -> Bool? in
+                        if state.isOpen { return true }
+                        if Task.isCancelled { return false }
+                        state.waiters[id] = continuation
+                        return nil
+                    }
+                    if let now { continuation.resume(returning: now) }
+                }
+            } onCancel: {
+                state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: false)
+            }
         }
 
-        func open() { continuation.finish() }
+        func open() {
+            let waiting = state.withLock { state in
+                state.isOpen = true
+                defer { state.waiters = [:] }
+                return Array(state.waiters.values)
+            }
+            for waiter in waiting { waiter.resume(returning: true) }
+        }
     }
 
     /// Pages of `limit` videos up to `total`; a page past the first waits for its offset's gate
@@ -127,6 +154,7 @@ struct FullScreenPrefetchTests {
         await session.type(.enter)
 
         await eventually { cancelled.value == [10] }
+        // The new search's own background page is held at the gate too: nothing is asked after it.
         await eventually { session.repository.searchedQueries.map(\.term) == ["x", "x", "y", "y"] }
         #expect(session.lines[0].hasPrefix("Music videos for \"y\"  1–"))
     }

@@ -32,8 +32,8 @@ final class FakePrograms {
     }
 
     /// What a program wrote, split at `|`, waiting at most 30 s for it to start (a loaded machine).
-    func said() -> [String] {
-        programs.said().split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    func said() async -> [String] {
+        await programs.said().split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
 }
 
@@ -47,7 +47,7 @@ final class FakePrograms {
         @Test(
             "Given MVSEARCH_PLAYER with options and a quoted word, then that program gets them and the URL, its output on a pipe"
         )
-        func chosenPlayer() throws {
+        func chosenPlayer() async throws {
             let programs = try FakePrograms()
             try programs.add("myplayer")
             try programs.add("mpv")
@@ -59,13 +59,13 @@ final class FakePrograms {
                 ],
                 browser: RecordingBrowser())
             #expect(player.play([item(url)]) { _ in } == .starting(player: "myplayer", item: item(url), count: 1))
-            let said = programs.said()
+            let said = await programs.said()
             #expect(said.dropLast() == ["myplayer", "--no-video", "two words", url.absoluteString])
             #expect(said.last?.hasPrefix("pipe:") == true)
         }
 
         @Test("Given no MVSEARCH_PLAYER, then the first of mpv, vlc, ffplay on PATH plays it")
-        func knownPlayers() throws {
+        func knownPlayers() async throws {
             let programs = try FakePrograms()
             try programs.add("ffplay")
             try programs.add("vlc")
@@ -73,7 +73,7 @@ final class FakePrograms {
             let browser = RecordingBrowser()
             let player = SystemPreviewPlayer(environment: ["PATH": programs.folder.path], browser: browser)
             #expect(player.play([item(url)]) { _ in } == .starting(player: "vlc", item: item(url), count: 1))
-            #expect(programs.said().dropLast() == ["vlc", "--play-and-exit", url.absoluteString])
+            #expect(await programs.said().dropLast() == ["vlc", "--play-and-exit", url.absoluteString])
             #expect(browser.opened.withLock { $0 }.isEmpty)
         }
 

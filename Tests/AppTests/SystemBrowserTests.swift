@@ -16,7 +16,7 @@ import Testing
         @Test(
             "xdg-open on PATH gets the URL as its one argument; no stream, descriptor, signal state or process group of ours"
         )
-        func opensThroughXDGOpen() throws {
+        func opensThroughXDGOpen() async throws {
             let programs = try FakeProgramFolder("browser")
             let (folder, fifo, reader) = (programs.folder, programs.fifo, programs.reader)
             // Open in this process, and not close-on-exec: the opener must not get it all the same.
@@ -35,7 +35,7 @@ import Testing
             let url = try #require(URL(string: "https://music.apple.com/us/music-video/x/1?a=1&b=$(id)"))
             #expect(SystemBrowser(environment: ["PATH": "/nonexistent:\(folder.path)"]).open(url))
 
-            let fields = programs.said().split(separator: "|", omittingEmptySubsequences: false)
+            let fields = await programs.said().split(separator: "|", omittingEmptySubsequences: false)
             #expect(fields.prefix(6) == ["1", "\(url.absoluteString)"[...], "/dev/null", "/dev/null", "own", "no"])
             // Signals 1–31 neither blocked nor ignored (32 and 33 are the C library's own).
             let masks = fields.last.map { $0.split(separator: " ").compactMap { UInt64($0, radix: 16) } } ?? []

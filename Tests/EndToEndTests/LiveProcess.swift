@@ -56,6 +56,12 @@ final class LiveProcess: @unchecked Sendable {
 
     /// The next line on stdout (without its newline), or `nil` at its end or after `timeout`.
     func nextLine(timeout: TimeInterval = 60) async -> String? {
+        await nextTimedLine(timeout: timeout)?.line
+    }
+
+    /// The next line on stdout with when it was read: a time taken by the reading thread, which
+    /// never waits for the cooperative pool as the awaiting test may.
+    func nextTimedLine(timeout: TimeInterval = 60) async -> (line: String, arrived: ContinuousClock.Instant)? {
         await MVSearchProcess.offPool { self.output.next(timeout: timeout) }
     }
 
@@ -74,19 +80,17 @@ final class LiveProcess: @unchecked Sendable {
 
     /// The exit status, once it exits; `nil` (and the process killed) after `timeout`.
     func exitStatus(timeout: TimeInterval = 60) async -> Int32? {
+        await timedExit(timeout: timeout)?.status
+    }
+
+    /// The exit status and when the exit was seen, by a thread of its own (never late for want of
+    /// a thread in the cooperative pool, as the awaiting test may be); `nil` (and the process
+    /// killed) after `timeout`.
+    func timedExit(timeout: TimeInterval = 60) async -> (status: Int32, ended: ContinuousClock.Instant)? {
         let process = process
         return await MVSearchProcess.offPool {
-            let exited = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                exited.signal()
-            }
-            guard exited.wait(timeout: .now() + timeout) == .success else {
-                kill(process.processIdentifier, SIGKILL)
-                exited.wait()
-                return nil
-            }
-            return process.terminationStatus
+            guard process.waitUntilExit(timeout: timeout) else { return nil }
+            return (process.terminationStatus, ContinuousClock.now)
         }
     }
 }
@@ -95,6 +99,8 @@ final class LiveProcess: @unchecked Sendable {
 private final class LineReader: @unchecked Sendable {
     private struct State {
         var lines: [String] = []
+        /// When each line was read.
+        var arrivals: [ContinuousClock.Instant] = []
         var partial = Data()
         var consumed = 0
         var ended = false
@@ -110,17 +116,22 @@ private final class LineReader: @unchecked Sendable {
                 let count = read(handle.fileDescriptor, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
+                let now = ContinuousClock.now
                 state.withLock { state in
                     state.partial.append(contentsOf: buffer[0..<count])
                     while let newline = state.partial.firstIndex(of: UInt8(ascii: "\n")) {
                         state.lines.append(String(decoding: state.partial[..<newline], as: UTF8.self))
+                        state.arrivals.append(now)
                         state.partial = Data(state.partial[(newline + 1)...])
                     }
                 }
                 arrived.signal()
             }
             state.withLock { state in
-                if !state.partial.isEmpty { state.lines.append(String(decoding: state.partial, as: UTF8.self)) }
+                if !state.partial.isEmpty {
+                    state.lines.append(String(decoding: state.partial, as: UTF8.self))
+                    state.arrivals.append(.now)
+                }
                 state.ended = true
             }
             arrived.signal()
@@ -133,14 +144,14 @@ private final class LineReader: @unchecked Sendable {
         }
     }
 
-    /// The next line not handed out yet.
-    func next(timeout: TimeInterval) -> String? {
+    /// The next line not handed out yet, and when it was read.
+    func next(timeout: TimeInterval) -> (line: String, arrived: ContinuousClock.Instant)? {
         let deadline = DispatchTime.now() + timeout
         while true {
-            let (line, ended) = state.withLock { state -> (String?, Bool) in
+            let (line, ended) = state.withLock { state -> ((String, ContinuousClock.Instant)?, Bool) in
                 guard state.consumed < state.lines.count else { return (nil, state.ended) }
                 state.consumed += 1
-                return (state.lines[state.consumed - 1], false)
+                return ((state.lines[state.consumed - 1], state.arrivals[state.consumed - 1]), false)
             }
             if let line { return line }
             if ended { return nil }

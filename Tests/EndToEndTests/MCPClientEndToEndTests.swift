@@ -138,9 +138,12 @@ struct MCPClientEndToEndTests {
         }
         defer { fake.stop() }
         let python = try TestClients.python()
+        // A timeout past every deadline here: the call must end by the cancel, never by its own
+        // timeout (the default 15 s passes first when the test waits that long for a thread).
         let client = try LiveProcess(
             [TestClients.script("mcp_client.py"), "cancel"],
-            environment: TestClients.pythonEnvironment(Self.environment(fake)), executable: python)
+            environment: TestClients.pythonEnvironment(Self.environment(fake, arguments: "--timeout 120")),
+            executable: python)
 
         // The SDK's import alone takes many seconds on a loaded machine.
         #expect(await fake.requestsArrived(1, timeout: 120), "the slow call never reached iTunes: \(client.errorText)")

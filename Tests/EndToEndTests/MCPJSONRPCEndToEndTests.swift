@@ -9,12 +9,14 @@ struct MCPJSONRPCEndToEndTests {
     private static let initialize =
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#
 
-    /// Sends one line and waits for the answer, timing it.
+    /// Sends one line and waits for the answer, timing it to when the answer was read (not to
+    /// when this task got a thread again).
     private static func ask(_ server: LiveProcess, _ line: String) async throws -> ([String: Any], Duration) {
         let start = ContinuousClock.now
         try server.write(line + "\n")
-        let answer = try #require(await server.nextLine(timeout: 60), "no answer to \(line): \(server.errorText)")
-        let elapsed = ContinuousClock.now - start
+        let (answer, arrived) = try #require(
+            await server.nextTimedLine(timeout: 60), "no answer to \(line): \(server.errorText)")
+        let elapsed = arrived - start
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "not an object: \(answer)")
         return (object, elapsed)
@@ -127,20 +129,22 @@ struct MCPJSONRPCEndToEndTests {
     func cancelThenEndOfInput() async throws {
         let fake = try FakeITunes.start(fault: { _, _ in .stall })
         defer { fake.stop() }
-        let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString])
+        // A timeout past every deadline here: the call must end by the cancel, never by its own
+        // timeout (the default 15 s passes first when the test waits that long for a thread).
+        let server = try LiveProcess(["mcp", "--base-url", fake.baseURL.absoluteString, "--timeout", "120"])
         _ = try await Self.ask(server, Self.initialize)
         try server.write(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"# + "\n")
         try server.write(
             #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"mvsearch_search","arguments":{"term":"clairo"}}}"#
                 + "\n")
-        #expect(await fake.requestsArrived(1, timeout: 30))
+        #expect(await fake.requestsArrived(1, timeout: 120))
 
         try server.write(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"# + "\n")
         let (pong, pingTime) = try await Self.ask(server, #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#)
         let start = ContinuousClock.now
         server.closeInput()
-        let status = await server.exitStatus()
-        let exitTime = ContinuousClock.now - start
+        let exit = await server.timedExit()
+        let (status, exitTime) = (exit?.status, exit.map { $0.ended - start } ?? .seconds(60))
         var rest: [String] = []
         while let line = await server.nextLine(timeout: 5) { rest.append(line) }
 

@@ -15,6 +15,9 @@ enum MVSearchProcess {
         let stdout: String
         let stderr: String
         let duration: Duration
+        /// When the exit was seen, on a thread of its own: unlike the time the awaiting test
+        /// resumes, never late for want of a free thread in the cooperative pool.
+        let end: ContinuousClock.Instant
     }
 
     /// A started process whose output is being collected.
@@ -32,13 +35,13 @@ enum MVSearchProcess {
         }
 
         /// Waits for the exit (killing the process after `timeout`) and collects the output.
-        func finish(timeout: TimeInterval = 30) async -> Result {
+        func finish(timeout: TimeInterval = 60) async -> Result {
             await MVSearchProcess.offPool {
                 let status = MVSearchProcess.wait(for: self.process, timeout: timeout)
                 let end = ContinuousClock.now
                 return Result(
                     status: status, stdout: self.output?.text() ?? "", stderr: self.errors?.text() ?? "",
-                    duration: end - self.start)
+                    duration: end - self.start, end: end)
             }
         }
     }
@@ -183,13 +186,9 @@ enum MVSearchProcess {
         }
     }
 
-    /// Runs blocking work on a thread of its own and awaits its result. Neither the cooperative
-    /// pool nor the dispatch pool may block: on Linux both have about one thread per core, and
-    /// URLSession (in other tests of this process) needs the dispatch pool.
+    /// Runs blocking work on a thread of its own and awaits its result (Mocks' `offPool`).
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
+        await Mocks.offPool(work)
     }
 
     /// Runs with pipes for stdout and stderr, and stdin from `input` (or none).
@@ -197,7 +196,7 @@ enum MVSearchProcess {
         _ arguments: [String],
         environment: [String: String] = environment(),
         input: Data? = nil,
-        timeout: TimeInterval = 30,
+        timeout: TimeInterval = 60,
         executable: URL = executableURL
     ) async throws -> Result {
         try await launch(arguments, environment: environment, input: input, executable: executable)
@@ -243,12 +242,12 @@ enum MVSearchProcess {
         close(secondary)
         let onTerminal = Drain(FileHandle(fileDescriptor: primary, closeOnDealloc: true))
         let onPipe = Drain(pipe.fileHandleForReading)
-        let status = await offPool { wait(for: process, timeout: 30) }
+        let (status, end) = await offPool { (wait(for: process, timeout: 60), ContinuousClock.now) }
         let terminalText = await offPool { onTerminal.text() }.replacingOccurrences(of: "\r\n", with: "\n")
         let pipeText = await offPool { onPipe.text() }
         return Result(
             status: status, stdout: terminalIsStderr ? pipeText : terminalText,
-            stderr: terminalIsStderr ? terminalText : pipeText, duration: ContinuousClock.now - start)
+            stderr: terminalIsStderr ? terminalText : pipeText, duration: end - start, end: end)
     }
 
     /// Reads a file descriptor to its end on a thread of its own, so a full pipe never blocks the child.
@@ -279,17 +278,8 @@ enum MVSearchProcess {
         }
     }
 
+    /// The exit status, or -1 when it had to be killed after `timeout`.
     fileprivate static func wait(for process: Process, timeout: TimeInterval) -> Int32 {
-        let exited = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            process.waitUntilExit()
-            exited.signal()
-        }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            exited.wait()
-            return -1
-        }
-        return process.terminationStatus
+        process.waitUntilExit(timeout: timeout) ? process.terminationStatus : -1
     }
 }

@@ -26,12 +26,7 @@ struct PickScriptEndToEndTests {
 
     /// Whether the process ends within `timeout` with nothing typed.
     private static func endsByItself(_ terminal: PseudoTerminal, timeout: TimeInterval) -> Bool {
-        let exited = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [process = terminal.process] in
-            process.waitUntilExit()
-            exited.signal()
-        }
-        return exited.wait(timeout: .now() + timeout) == .success
+        terminal.process.waitUntilExit(timeout: timeout, thenSending: nil)
     }
 
     /// Runs `mvsearch --pick …` on a terminal with stdout in a file, typing nothing.

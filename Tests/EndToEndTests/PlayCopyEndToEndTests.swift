@@ -35,7 +35,7 @@ import Testing
             let page = try #require(rows.first?["trackViewUrl"] as? String)
 
             terminal.send("p")  // the player plays until the session ends
-            #expect(programs.said() == preview + "|")
+            #expect(await programs.said() == preview + "|")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("▶ Are You Bored Yet?") } })
 
             terminal.send("y")

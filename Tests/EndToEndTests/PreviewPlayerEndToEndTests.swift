@@ -44,16 +44,16 @@ import Testing
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
 
             terminal.send("p")
-            #expect(players.started(1) == "started \(previews[0])\n")
+            #expect(await players.started(1) == "started \(previews[0])\n")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("· x stop") } })
             terminal.send("jp")
-            #expect(players.started(2) == "started \(previews[1])\n")
-            #expect(players.untilEnded(1) == "")  // every process of the first player is gone
+            #expect(await players.started(2) == "started \(previews[1])\n")
+            #expect(await players.untilEnded(1) == "")  // every process of the first player is gone
             #expect(players.isRunning(2))
 
             // p on the playing row stops it.
             terminal.send("p")
-            #expect(players.untilEnded(2) == "")
+            #expect(await players.untilEnded(2) == "")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("stopped 4Ever") } })
 
             terminal.send("q")
@@ -72,7 +72,7 @@ import Testing
             _ = server
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Are You Bored Yet?") } })
             terminal.send("p")
-            #expect(players.started(1) != nil)
+            #expect(await players.started(1) != nil)
             switch way {
             case "q": terminal.send("q")
             case "TERM": kill(terminal.process.processIdentifier, SIGTERM)
@@ -80,7 +80,7 @@ import Testing
             }
             let (status, _) = await MVSearchProcess.offPool { terminal.finish() }
             #expect(status == ["q": 0, "TERM": 143, "HUP": 129][way])
-            #expect(players.untilEnded(1) == "")
+            #expect(await players.untilEnded(1) == "")
         }
 
         @Test(
@@ -109,10 +109,10 @@ import Testing
             terminal.send("\t\t")  // rows 1 and 2 marked; the selection rests on row 3
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.filter { $0 == "✓" }.count == 2 } })
             terminal.send("p")
-            #expect(players.started(1) == "started \(previews[0])\n")
-            #expect(players.started(2) == "started \(previews[1])\n")
+            #expect(await players.started(1) == "started \(previews[0])\n")
+            #expect(await players.started(2) == "started \(previews[1])\n")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("the preview ended") } })
-            #expect(players.started(3, timeout: 1_500) == nil)  // row 3, selected but not marked, never plays
+            #expect(await players.started(3, timeout: 1_500) == nil)  // row 3, selected but not marked, never plays
             terminal.send("q")
             let (status, _) = await MVSearchProcess.offPool { terminal.finish() }
             #expect(status == 0)

@@ -117,15 +117,7 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Waits for the exit (killing the process after `timeout`).
     /// - Returns: The exit status and what went to stderr.
     func finish(timeout: TimeInterval = 60) -> (status: Int32, stderr: String) {
-        let exited = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [process] in
-            process.waitUntilExit()
-            exited.signal()
-        }
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)  // even when stopped
-            exited.wait()
-        }
+        process.waitUntilExit(timeout: timeout)  // SIGKILL past it, which ends it even when stopped
         let stderr = String(decoding: errors?.fileHandleForReading.availableData ?? Data(), as: UTF8.self)
         return (process.terminationStatus, stderr)
     }

@@ -228,7 +228,7 @@ struct ReadmeEndToEndTests {
             executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.status == 0, "\(command): exit \(result.status), \(result.stderr)")
         if segments.contains(where: { $0.words.contains("mpv") }) {
-            let played = players.said().split(separator: "\n")
+            let played = await players.said().split(separator: "\n")
             #expect(
                 played.count == 2 && played.allSatisfy { $0.hasPrefix("https://") }, "\(command): mpv got \(played)")
         } else {
@@ -275,11 +275,11 @@ struct ReadmeEndToEndTests {
         var ran = 0
         // `mvsearch serve` runs on a free port until the README is done; the curl lines ask it.
         var serve: ReadmeServe?
-        defer { serve?.stop() }
+        defer { serve?.running.process.terminateInBackground() }
         for command in Self.commands(in: try Self.readme()) {
             let segments = Self.pipeline(command.line)
             if segments.first?.words.starts(with: ["mvsearch", "serve"]) == true {
-                serve?.stop()
+                await serve?.stop()
                 serve = try await ReadmeServe.start(Array(segments[0].words.dropFirst(2)), environment: environment)
                 ran += 1
                 continue
@@ -379,7 +379,7 @@ struct ReadmeEndToEndTests {
 /// The README's `mvsearch serve`, on a free loopback port instead of 8990.
 private final class ReadmeServe: @unchecked Sendable {
     // Unchecked: the process is only started and signalled.
-    private let running: MVSearchProcess.Running
+    let running: MVSearchProcess.Running
     let address: String
 
     private init(running: MVSearchProcess.Running, address: String) {
@@ -401,19 +401,11 @@ private final class ReadmeServe: @unchecked Sendable {
     }
 
     /// SIGTERM, then SIGKILL if it has not ended within 10 s: a test never waits on it for good.
-    func stop() {
+    func stop() async {
         let process = running.process
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
-        let ended = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            process.waitUntilExit()
-            ended.signal()
-        }
-        if ended.wait(timeout: .now() + 10) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            ended.wait()
-        }
+        await process.exited(within: 10)
     }
 }
 

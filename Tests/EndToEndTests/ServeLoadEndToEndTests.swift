@@ -122,11 +122,11 @@ struct ServeLoadEndToEndTests {
                 "--disable", "--silent", "--noproxy", "*", "--max-time", "30", "--output", "/dev/null", "--write-out",
                 "%{http_code}\n", "\(serve.root)/v1/search?term=slow",
             ], environment: Curl.environment, executable: Curl.executable)
-        #expect(await fake.requestsArrived(1, timeout: 30))
+        #expect(await fake.requestsArrived(1, timeout: 120))
 
         serve.live.signal(SIGTERM)
-        let status = await serve.live.exitStatus(timeout: 30)
-        let answered = await client.nextLine(timeout: 30)
+        let status = await serve.live.exitStatus(timeout: 60)
+        let answered = await client.nextLine(timeout: 60)
 
         #expect(answered == "200", "\(client.errorText)")
         #expect(await client.exitStatus() == 0)

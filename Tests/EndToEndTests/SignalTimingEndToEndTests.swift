@@ -84,12 +84,13 @@ struct SignalTimingEndToEndTests {
             let sent = await MVSearchProcess.offPool { Self.signalBeforeTheHandler(signal, to: terminal) }
             guard sent else {
                 kill(pid, SIGKILL)
-                _ = await MVSearchProcess.offPool { terminal.finish(timeout: 10) }
+                _ = await MVSearchProcess.offPool { terminal.finish(timeout: 30) }
                 continue
             }
             caught += 1
-            // A lost signal leaves the session running until `finish` kills it.
-            let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 10) }
+            // A lost signal leaves the session running until `finish` kills it (after 30 s: a
+            // loaded machine may take seconds to run the signalled process at all).
+            let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 30) }
             #expect(status == expected, "\(stderr)")
             #expect(PseudoTerminal.modes(of: terminal.secondary) == modesBefore)
         }
@@ -108,7 +109,7 @@ struct SignalTimingEndToEndTests {
             stopsReadingWhen: { $0.contains("Search music videos") })
         #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("Search music videos") } })
         terminal.hangUp()
-        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 20) }
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 60) }
         #expect(status == 129, "\(stderr)")
     }
 
@@ -123,7 +124,7 @@ struct SignalTimingEndToEndTests {
             ["-i"], environment: environment, stopsReadingWhen: { $0.hasSuffix("> ") })
         #expect(await MVSearchProcess.offPool { terminal.wait { $0.hasSuffix("> ") } })
         terminal.hangUp()
-        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 20) }
+        let (status, stderr) = await MVSearchProcess.offPool { terminal.finish(timeout: 60) }
         #expect(status == 129, "\(stderr)")
         #expect(stderr.isEmpty)
     }

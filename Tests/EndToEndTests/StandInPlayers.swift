@@ -12,7 +12,7 @@ import Mocks
     /// writes `started URL` to it and keeps it open — it, and a child of its own that ignores SIGHUP
     /// and SIGTERM as some players' helpers do — until it ends. The test waits on the FIFO: its line
     /// says the player started, its end of file that every process of that player is gone.
-    final class StandInPlayers {
+    final class StandInPlayers: Sendable {
         let programs: FakeProgramFolder
         private let readers: [Int32]
         var folder: URL { programs.folder }
@@ -50,14 +50,15 @@ import Mocks
         }
 
         /// What player `number` (from 1) wrote until it ended, waiting at most `timeout` seconds for
-        /// each byte and for the end (milliseconds): `nil` when it did not end in time.
-        func untilEnded(_ number: Int, timeout: Int32 = 30_000) -> String? {
-            read(number, timeout: timeout, untilEnd: true)
+        /// each byte and for the end (milliseconds): `nil` when it did not end in time. Waited for
+        /// on a thread of its own, as every wait here: never on the test pool.
+        func untilEnded(_ number: Int, timeout: Int32 = 30_000) async -> String? {
+            await offPool { self.read(number, timeout: timeout, untilEnd: true) }
         }
 
         /// The first line player `number` wrote, waiting at most `timeout` milliseconds.
-        func started(_ number: Int, timeout: Int32 = 30_000) -> String? {
-            read(number, timeout: timeout, untilEnd: false)
+        func started(_ number: Int, timeout: Int32 = 30_000) async -> String? {
+            await offPool { self.read(number, timeout: timeout, untilEnd: false) }
         }
 
         /// Whether player `number` still runs (its FIFO has a writer): looked at once, not waited for.

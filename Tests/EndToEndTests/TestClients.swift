@@ -68,6 +68,9 @@ struct CurlAnswer {
     /// Header names lower-cased.
     let headers: [String: String]
     let body: Data
+    /// How long curl ran, as timed off the cooperative pool (never counting a wait of the test's
+    /// own task for a thread).
+    var duration: Duration = .zero
 
     /// The body as a JSON object.
     var object: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
@@ -90,8 +93,10 @@ enum Curl {
         arguments.append(url)
         let result = try await MVSearchProcess.run(arguments, environment: environment, executable: executable)
         try #require(result.status == 0, "curl \(url): \(result.stderr)", sourceLocation: sourceLocation)
-        return try #require(
+        var answer = try #require(
             parse(Data(result.stdout.utf8)), "curl \(url): \(result.stdout)", sourceLocation: sourceLocation)
+        answer.duration = result.duration
+        return answer
     }
 
     static let executable = URL(fileURLWithPath: "/usr/bin/curl")

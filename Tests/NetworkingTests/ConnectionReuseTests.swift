@@ -123,7 +123,7 @@
                 for index in 0..<8 {
                     group.addTask { try await get("page\(index)", from: server, with: manager).statusCode }
                 }
-                try #require(await server.requestsArrived(1, timeout: 30))
+                try #require(await server.requestsArrived(1, timeout: 120))
                 stalled.cancel()
                 return try await group.reduce(into: []) { $0.append($1) }
             }

@@ -33,11 +33,8 @@ struct SharedRateBudgetLockTests {
             folder: folder, rate: rate, lockTimeout: .milliseconds(200), now: { instant },
             onProblem: { message in problems.withLock { $0.append(message) } })
         #expect(try await budget.reserve(maximumWait: .zero).isShared)
-        let holder = try holdLock(folder.appendingPathComponent(".rate-budget.lock").path)
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
-        }
+        let holder = try await holdLock(folder.appendingPathComponent(".rate-budget.lock").path)
+        defer { kill(holder.processIdentifier, SIGKILL) }
         let clock = ContinuousClock()
         let started = clock.now
 
@@ -60,11 +57,11 @@ struct SharedRateBudgetLockTests {
         let budget = SharedRateBudget(
             folder: folder, rate: rate, lockTimeout: .milliseconds(200), onProblem: { _ in })
         #expect(try await budget.reserve(maximumWait: .zero).isShared)
-        let holder = try holdLock(folder.appendingPathComponent(".rate-budget.lock").path)
+        let holder = try await holdLock(folder.appendingPathComponent(".rate-budget.lock").path)
         let reserving = Task { try await budget.reserve(maximumWait: .seconds(30)) }
         // Freed while the reservation may be waiting for it (or before it first tries).
         kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        #expect(await holder.exited(within: 60))
 
         #expect(try await reserving.value.isShared)
     }

@@ -28,8 +28,8 @@ struct SharedRateLedgerLockTests {
         let ledger = SharedRateLedger(
             directory: folder, name: "budget", limit: 3, window: .seconds(10), lockTimeout: .milliseconds(300))
         _ = try await ledger.reserve(now: now, maximumWait: .zero)
-        let holder = try holdLock(ledger.lockURL.path)
-        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        let holder = try await holdLock(ledger.lockURL.path)
+        defer { kill(holder.processIdentifier, SIGKILL) }
 
         let clock = ContinuousClock()
         let started = clock.now
@@ -40,15 +40,17 @@ struct SharedRateLedgerLockTests {
             #expect(error.kind == .lockTimedOut)
         }
         let waited = clock.now - started
-        // The lock timeout, with the slack a loaded machine needs (its own wait is 300 ms).
-        #expect(waited >= .milliseconds(300) && waited < .seconds(10), "\(waited)")
+        // It gave up on its timeout, not on the lock coming free: the holder keeps it for 120 s.
+        // This holds however long the test's own task waited for a thread (a loaded machine has
+        // stretched that to 27 s); the time waited, measured by that task, only shows it waited.
+        #expect(holder.isRunning, "the lock came free before the reservation gave up (\(waited))")
+        #expect(waited >= .milliseconds(300) && waited < .seconds(100), "\(waited)")
 
         kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        #expect(await holder.exited(within: 60))
+        // Granted (not timed out after its own lock timeout): the kernel freed the killed holder's lock.
         let patient = SharedRateLedger(directory: folder, name: "budget", limit: 3, window: .seconds(10))
-        let afterKill = clock.now
         #expect(try await patient.reserve(now: now, maximumWait: .zero) == .granted(slot: now))
-        #expect(clock.now - afterKill < .seconds(10))
     }
 
     @Test("Given a lock held and the waiting task cancelled, then the wait ends at once as cancelled")
@@ -56,11 +58,8 @@ struct SharedRateLedgerLockTests {
         let ledger = SharedRateLedger(
             directory: folder, name: "budget", limit: 3, window: .seconds(10), lockTimeout: .seconds(120))
         _ = try await ledger.reserve(now: now, maximumWait: .zero)
-        let holder = try holdLock(ledger.lockURL.path)
-        defer {
-            kill(holder.processIdentifier, SIGKILL)
-            holder.waitUntilExit()
-        }
+        let holder = try await holdLock(ledger.lockURL.path)
+        defer { kill(holder.processIdentifier, SIGKILL) }
         let now = now
         let task = Task { () async -> SharedRateLedger.Problem.Kind? in
             do throws(SharedRateLedger.Problem) {
