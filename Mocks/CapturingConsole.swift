@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import TerminalUI
 
 /// Standard output and error captured, standard input scripted: what a test gives the app
 /// (`Application(arguments:console:overrides:)`) in place of the process's streams.

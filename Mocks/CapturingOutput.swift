@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import TerminalUI
 
 /// A `TextOutput` that keeps every write, for asserting what a view printed.
 public final class CapturingOutput: TextOutput, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Presentation
+import TerminalUI
 
 /// Lines typed by a test, one per `readLine()`; then the end of input.
 public final class ScriptedInput: LineInput {

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 @testable import App

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 @testable import App
@@ -57,7 +58,8 @@ struct BoundedInputTests {
         let descriptor = try pipe(holding: Array("jack\n\(long)\nq\r\n".utf8))
         defer { close(descriptor) }
         let diagnostics = CapturingOutput()
-        let reader = StandardInputReader(descriptor: descriptor, diagnostics: diagnostics)
+        let reader = StandardInputReader(
+            descriptor: descriptor, diagnostics: diagnostics, skippedLine: ConsoleMessages.mvsearch.skippedLine)
         #expect(await lines(of: reader) == ["jack", "q"])
         #expect(
             diagnostics.text
@@ -66,44 +68,13 @@ struct BoundedInputTests {
         #expect(reader.failure == nil)
     }
 
-    @Test("Given endless input with no line break, then it is read through in small pieces and skipped")
-    func noLineBreak() async throws {
-        let descriptor = try pipe(holding: [UInt8](repeating: 0, count: 3_000_000))
-        defer { close(descriptor) }
-        let diagnostics = CapturingOutput()
-        let reader = StandardInputReader(descriptor: descriptor, diagnostics: diagnostics)
-        #expect(await lines(of: reader).isEmpty)
-        #expect(diagnostics.text.hasPrefix("mvsearch: line 1 of the input is longer than 4096 bytes"))
-    }
-
-    @Test("Given a non-blocking input that is often empty (EAGAIN), then it is waited on and every line is read")
-    func nonBlockingInput() async throws {
-        var ends: [Int32] = [-1, -1]
-        try #require(Glibc.pipe(&ends) == 0)
-        let reader = ends[0]
-        let writer = ends[1]
-        defer { close(reader) }
-        try #require(fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK) == 0)
-        // One line a write: the reader keeps finding the pipe empty between them.
-        let thread = Thread {
-            for number in 0..<2000 {
-                let line = Array("line \(number)\n".utf8)
-                guard line.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) == line.count else { break }
-            }
-            close(writer)
-        }
-        thread.start()
-        let input = StandardInputReader(descriptor: reader, diagnostics: CapturingOutput())
-        #expect(await lines(of: input) == (0..<2000).map { "line \($0)" })
-        #expect(input.failure == nil)
-    }
-
     @Test("Given an input that cannot be read, then the session ends saying why, with 74, not as at its end")
     func readError() async throws {
         let folder = open("/", O_RDONLY)  // reading a folder fails (EISDIR)
         defer { close(folder) }
         let diagnostics = CapturingOutput()
-        let reader = StandardInputReader(descriptor: folder, diagnostics: diagnostics)
+        let reader = StandardInputReader(
+            descriptor: folder, diagnostics: diagnostics, skippedLine: ConsoleMessages.mvsearch.skippedLine)
         #expect(await runLineSession(output: CapturingOutput(), diagnostics: diagnostics, input: reader) == .ioError)
         #expect(
             diagnostics.text.hasSuffix(
@@ -122,7 +93,8 @@ struct BoundedInputTests {
         #expect(Self.unread(descriptor) == commands.count)
         let diagnostics = CapturingOutput()
         let reader = StandardInputReader(
-            descriptor: descriptor, diagnostics: diagnostics, stopsWhen: { output.isStopped })
+            descriptor: descriptor, diagnostics: diagnostics, skippedLine: ConsoleMessages.mvsearch.skippedLine,
+            stopsWhen: { output.isStopped })
         #expect(await runLineSession(output: output, diagnostics: diagnostics, input: reader) == .ioError)
         // The first prompt could not be written: not one command was read.
         #expect(Self.unread(descriptor) == commands.count)

@@ -1,6 +1,7 @@
 import Domain
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 @MainActor

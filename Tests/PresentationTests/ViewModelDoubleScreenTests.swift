@@ -1,6 +1,7 @@
 import Domain
 import Mocks
 import Presentation
+import TerminalUI
 import Testing
 
 /// The screens and views render from their view model's protocol: each is driven here by a

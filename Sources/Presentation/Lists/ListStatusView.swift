@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Reactive
+import TerminalUI
 
 /// The status of any list, wherever the list itself is drawn: the activity indicator while a
 /// page loads, and one diagnostics line for a failure or an empty result.

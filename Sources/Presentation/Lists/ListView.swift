@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Reactive
+import TerminalUI
 
 /// Writes a list's rows to standard output in one piece, with the renderer it is given, and its
 /// status (failures, empty results, loading) through a `ListStatusView`. Never calls a use case.

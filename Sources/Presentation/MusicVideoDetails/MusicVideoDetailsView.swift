@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Reactive
+import TerminalUI
 
 /// Writes a video's details when they are known, with the renderer it is given (labelled lines,
 /// or a one-row list for plain and JSON), and failures as one line each on the diagnostics output.

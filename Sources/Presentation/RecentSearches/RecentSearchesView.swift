@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import TerminalUI
 
 /// Writes the recent searches once they are loaded, in one piece, with the renderer it is given.
 @MainActor

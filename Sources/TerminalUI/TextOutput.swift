@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where a view writes. The app passes standard output or standard error; tests pass a buffer.
+/// Where text is written: standard output or error (`FileDescriptorOutput`), a held output
+/// (`HoldableOutput`), or a test's buffer.
 public protocol TextOutput: Sendable {
-    /// Writes text as one piece (a view never writes half a table).
+    /// Writes text as one piece (a table is never written in half).
     /// - Parameter text: The text, with its own line breaks.
     func write(_ text: String)
 }
@@ -18,7 +19,10 @@ public protocol ActivityIndicator: Sendable {
 
 /// An activity indicator that shows nothing.
 public struct HiddenActivityIndicator: ActivityIndicator {
+    /// An indicator that shows nothing.
     public init() {}
+    /// Does nothing.
     public func start(message: String) {}
+    /// Does nothing.
     public func stop() {}
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Presentation
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +8,7 @@ import Synchronization
 #endif
 
 /// An output that can tell, once everything is written, whether something was lost.
-protocol CheckedOutput: Sendable {
+public protocol CheckedOutput: Sendable {
     /// Why a write failed, e.g. `no space left on device`; `nil` when nothing was lost, or
     /// when the reader went away (`EPIPE`), which is not an error.
     var failure: String? { get }
@@ -18,11 +17,11 @@ protocol CheckedOutput: Sendable {
 }
 
 /// Writes to a file descriptor with `write(2)`, whole text at once. When the reader has gone
-/// (`EPIPE`, e.g. `mvsearch … | head -1`) it stops quietly: the rest is not wanted. Any other
+/// (`EPIPE`, e.g. `program | head -1`) it stops quietly: the rest is not wanted. Any other
 /// failure (`ENOSPC` from `> /dev/full`, `EIO`, a descriptor that was closed) stops it too, and
-/// is kept in `failure` so the run can say so and exit 74. A non-blocking descriptor that is full
+/// is kept in `failure` so the program can say so (and exit 74, `EX_IOERR`). A non-blocking descriptor that is full
 /// (`EAGAIN`) is waited on with `poll(2)`, as a blocking one would be.
-final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
+public final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
     private struct State {
         var isClosed = false
         var failure: String?
@@ -37,17 +36,21 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
     ///   - fileDescriptor: Where to write.
     ///   - closedReason: Set when the descriptor was found closed at start (and `/dev/null`,
     ///     opened read-only, holds its place): the reason a write fails.
-    init(fileDescriptor: Int32, closedReason: String? = nil) {
+    public init(fileDescriptor: Int32, closedReason: String? = nil) {
         self.fileDescriptor = fileDescriptor
         self.closedReason = closedReason
     }
 
-    var failure: String? { state.withLock { $0.failure } }
+    /// Why a write failed, e.g. `no space left on device`; `nil` when nothing was lost, or when
+    /// the reader went away (`EPIPE`).
+    public var failure: String? { state.withLock { $0.failure } }
 
     /// Whether writing has stopped: it failed, or the reader went away.
-    var isStopped: Bool { state.withLock { $0.isClosed } }
+    public var isStopped: Bool { state.withLock { $0.isClosed } }
 
-    func write(_ text: String) {
+    /// Writes the whole text, or stops writing (see the type's description).
+    /// - Parameter text: The text, with its own line breaks.
+    public func write(_ text: String) {
         state.withLock { state in
             guard !state.isClosed else { return }
             var bytes = Array(text.utf8)[...]
@@ -81,7 +84,7 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
     /// Waits for `poll(2)` to find the descriptor ready for `events` (or in error, which the next
     /// read or write then reports), however long that takes.
     /// - Returns: `false` when the descriptor cannot be polled at all.
-    static func waitUntilReady(_ descriptor: Int32, for events: Int16) -> Bool {
+    public static func waitUntilReady(_ descriptor: Int32, for events: Int16) -> Bool {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)
         while true {
             let ready = poll(&entry, 1, -1)
@@ -91,7 +94,8 @@ final class FileDescriptorOutput: TextOutput, CheckedOutput, Sendable {
     }
 
     /// `strerror`'s text, starting lower-case as the rest of a message does.
-    static func describe(_ code: Int32) -> String {
+    /// - Parameter code: An `errno` value.
+    public static func describe(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
     }

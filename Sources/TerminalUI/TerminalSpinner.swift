@@ -1,8 +1,6 @@
 import Dispatch
 import Foundation
-import Presentation
 import Synchronization
-import TerminalUI
 
 /// A one-line spinner on standard error (only ever made for a terminal): what it waits for, why
 /// it waits longer (a retry: `show(detail:)`), the seconds since it started once past one, and
@@ -10,7 +8,7 @@ import TerminalUI
 /// appears only after a short delay, so fast answers show no flicker; it fits the terminal's
 /// width; `stop()` erases the line completely, and a diagnostic written through `write(above:)`
 /// takes the line's place instead of running into it.
-final class TerminalSpinner: ActivityIndicator, Sendable {
+public final class TerminalSpinner: ActivityIndicator, Sendable {
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     private struct State {
@@ -28,7 +26,7 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
     private let columns: @Sendable () -> Int
     private let now: @Sendable () -> ContinuousClock.Instant
     private let appearsAfter: DispatchTimeInterval
-    private let queue = DispatchQueue(label: "mvsearch.spinner")
+    private let queue = DispatchQueue(label: "TerminalUI.spinner")
     private let state = Mutex(State())
 
     /// - Parameters:
@@ -36,7 +34,7 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
     ///   - columns: The terminal's width now (asked at each frame, so a resize is followed).
     ///   - now: The clock the elapsed seconds are read on.
     ///   - appearsAfter: How long a wait goes unshown (tests draw each frame themselves).
-    init(
+    public init(
         output: any TextOutput,
         columns: @escaping @Sendable () -> Int = { TerminalSize.fallbackColumns },
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
@@ -48,7 +46,9 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
         self.appearsAfter = appearsAfter
     }
 
-    func start(message: String) {
+    /// Starts the spinner (shown after `appearsAfter`); calling it while it runs changes nothing.
+    /// - Parameter message: What is under way, e.g. `Searching`.
+    public func start(message: String) {
         let startedAt = now()
         state.withLock { state in
             guard state.timer == nil else { return }
@@ -63,7 +63,8 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
         }
     }
 
-    func stop() {
+    /// Stops the spinner and erases its line.
+    public func stop() {
         state.withLock { state in
             state.timer?.cancel()
             state.timer = nil
@@ -77,14 +78,14 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
 
     /// Says why the wait goes on (`HTTP 503 · retrying 2 of 3`), from the next frame; `nil`
     /// says nothing more. Kept until changed or the spinner stops.
-    func show(detail: String?) {
+    public func show(detail: String?) {
         state.withLock { $0.detail = detail }
     }
 
     /// Writes a diagnostic line where the spinner's line is, erasing it first; the next frame
     /// draws the spinner again below it.
     /// - Parameter text: Whole lines.
-    func write(above text: String) {
+    public func write(above text: String) {
         state.withLock { state in
             output.write(state.hasDrawn ? LineControl.eraseLine + text : text)
             state.hasDrawn = false
@@ -92,7 +93,7 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
     }
 
     /// Draws the next frame, if running (the timer calls it every 80 ms).
-    func draw() {
+    public func draw() {
         let (time, width) = (now(), columns())
         state.withLock { state in
             guard state.timer != nil else { return }
@@ -114,7 +115,7 @@ final class TerminalSpinner: ActivityIndicator, Sendable {
     ///   - detail: Why it takes longer, if it does.
     ///   - elapsed: Since the wait began; shown from one second on.
     ///   - width: The terminal's columns.
-    static func line(frame: String, message: String, detail: String?, elapsed: Duration, width: Int) -> String {
+    public static func line(frame: String, message: String, detail: String?, elapsed: Duration, width: Int) -> String {
         let head = "\(frame) \(TerminalSanitizer.sanitize(message))…"
         let seconds = elapsed >= .seconds(1) ? "waited \(elapsed.components.seconds) s" : nil
         let detail = detail.map(TerminalSanitizer.sanitize)

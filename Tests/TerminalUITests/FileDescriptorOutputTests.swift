@@ -1,7 +1,6 @@
 import Foundation
+import TerminalUI
 import Testing
-
-@testable import App
 
 #if canImport(Glibc)
     import Glibc

@@ -7,13 +7,13 @@ public protocol LineInput: Sendable {
     func readLine() async -> String?
 }
 
-/// The three streams a run talks through. App builds its console from the process's standard
-/// streams; a test passes its own (`CapturingConsole` in Mocks), and the app runs unchanged.
+/// The three streams a run talks through. A program builds its `Console` from the process's
+/// standard streams (`Console.standard`); a test passes its own, and the program runs unchanged.
 public protocol ConsoleStreams: Sendable {
     /// Results (standard output).
     var output: any TextOutput { get }
     /// One-line messages (standard error).
     var diagnostics: any TextOutput { get }
-    /// The line session's commands (standard input).
+    /// Lines typed or piped (standard input).
     var input: any LineInput { get }
 }

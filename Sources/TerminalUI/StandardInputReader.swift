@@ -1,8 +1,6 @@
 import Dispatch
 import Foundation
-import Presentation
 import Synchronization
-import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +9,7 @@ import TerminalUI
 #endif
 
 /// An input that can tell, once it has ended, whether it ended because it failed.
-protocol CheckedInput: Sendable {
+public protocol CheckedInput: Sendable {
     /// Why reading failed, e.g. `input/output error`; `nil` when the input simply ended.
     var failure: String? { get }
     /// Whether it ended because its terminal hung up (the end of input or EIO on a terminal whose
@@ -22,10 +20,12 @@ protocol CheckedInput: Sendable {
 /// Standard input, read on a thread of its own so the main actor never blocks on it, one line at
 /// a time and never more than `maximumLineBytes` of one: a longer line is skipped (read through
 /// to its end in small pieces, so `/dev/zero` costs no memory) with one message, and the next
-/// line is read. A non-blocking input is waited on with `poll(2)`. A read that fails is not the end of input: the reason is kept in `failure`, for
-/// the run to say and exit 74. Once `stopsWhen` holds (the output is gone) it reads no more.
-final class StandardInputReader: LineInput, CheckedInput {
-    static let maximumLineBytes = 4096
+/// line is read. A non-blocking input is waited on with `poll(2)`. A read that fails is not the
+/// end of input: the reason is kept in `failure`, for the program to say (and exit 74,
+/// `EX_IOERR`). Once `stopsWhen` holds (the output is gone) it reads no more.
+public final class StandardInputReader: LineInput, CheckedInput {
+    /// The longest line read; a longer one is skipped.
+    public static let maximumLineBytes = 4096
 
     /// What one read of a line came to.
     private enum Outcome {
@@ -43,33 +43,42 @@ final class StandardInputReader: LineInput, CheckedInput {
         var hasHungUp = false
     }
 
-    private let queue = DispatchQueue(label: "mvsearch.stdin")
+    private let queue = DispatchQueue(label: "TerminalUI.stdin")
     private let descriptor: Int32
     /// Whether the input was a terminal at the start (once hung up, it no longer says it is one).
     private let isTerminal: Bool
     private let diagnostics: any TextOutput
+    private let skippedLine: @Sendable (Int) -> String
     private let stopsWhen: @Sendable () -> Bool
     private let state = Mutex(State())
 
     /// - Parameters:
     ///   - descriptor: Where to read.
     ///   - diagnostics: Where a skipped line is reported.
+    ///   - skippedLine: The message for a line over `maximumLineBytes`, given its number (1 first),
+    ///     with its line break.
     ///   - stopsWhen: Whether to read no more (the output failed or its reader went away).
-    init(
+    public init(
         descriptor: Int32 = STDIN_FILENO, diagnostics: any TextOutput,
+        skippedLine: @escaping @Sendable (_ lineNumber: Int) -> String,
         stopsWhen: @escaping @Sendable () -> Bool = { false }
     ) {
         self.descriptor = descriptor
         isTerminal = isatty(descriptor) == 1
         self.diagnostics = diagnostics
+        self.skippedLine = skippedLine
         self.stopsWhen = stopsWhen
     }
 
-    var failure: String? { state.withLock { $0.failure } }
+    /// Why reading failed, e.g. `input/output error`; `nil` when the input simply ended.
+    public var failure: String? { state.withLock { $0.failure } }
 
-    var hasHungUp: Bool { state.withLock { $0.hasHungUp } }
+    /// Whether it ended because its terminal hung up.
+    public var hasHungUp: Bool { state.withLock { $0.hasHungUp } }
 
-    func readLine() async -> String? {
+    /// - Returns: The next line within the limit, without its line break (nor a CRLF's carriage
+    ///   return); `nil` at the end of input, when reading failed, or when the task is cancelled.
+    public func readLine() async -> String? {
         guard !stopsWhen() else { return nil }
         let delivery = LineDelivery()
         return await withTaskCancellationHandler {
@@ -147,9 +156,7 @@ final class StandardInputReader: LineInput, CheckedInput {
     }
 
     private func reportSkipped(_ lineNumber: Int) {
-        diagnostics.write(
-            "mvsearch: line \(lineNumber) of the input is longer than \(Self.maximumLineBytes) bytes and was skipped"
-                + " — type one command or search per line\n")
+        diagnostics.write(skippedLine(lineNumber))
     }
 
     /// The line as text, without the carriage return of a CRLF line break.
