@@ -18,5 +18,11 @@
 //   (a one-line text field with the usual Emacs-style keys), `TerminalSize`, `FuzzyPattern` (fzf-style
 //   filtering: subsequence, scored, the matched characters highlighted with `FrameLine`'s
 //   `append(_:width:_:highlighting:)`) on `TextFolding` (case and accents, without Foundation).
+// - Streams: `Console` (the process's standard streams and what its terminal can do, or a
+//   test's `ConsoleStreams`), `TextOutput` and `LineInput` (the seams), `FileDescriptorOutput`
+//   (whole writes, EPIPE quiet, other failures kept), `StandardInputReader` (bounded lines on a
+//   thread of its own), `HoldableOutput` (standard error kept while a full-screen session draws),
+//   `TerminalSpinner` (an `ActivityIndicator` on standard error); the program words what they
+//   drop (`ConsoleMessages`).
 //
 // It knows nothing of the program that uses it. Its tests are `Tests/TerminalUITests`.

@@ -12,6 +12,14 @@ struct AppConfigurationTests {
         try AppConfiguration(options: options, environment: environment)
     }
 
+    /// The configuration of a search for `x` with these options, read by the parser.
+    private func configuration(_ arguments: [String], environment: [String: String] = [:]) throws -> AppConfiguration {
+        guard case .search(let options) = try CommandLineParser.parse(arguments + ["x"]) else {
+            throw UsageError("not a search")
+        }
+        return try AppConfiguration(options: options, environment: environment)
+    }
+
     @Test("Defaults: the iTunes root, 15 seconds, US")
     func defaults() throws {
         let configuration = try configuration()
@@ -48,9 +56,7 @@ struct AppConfigurationTests {
             "http://[0:0:0:0:0:0:0:1]/", "http://[0000::0001]:80/", "http://[::ffff:127.0.0.1]:8/",
         ])
     func acceptsURL(text: String) throws {
-        var options = SearchOptions()
-        options.baseURL = text
-        #expect(try configuration(options).baseURL.absoluteString.hasSuffix("/"))
+        #expect(try configuration(["--base-url", text]).baseURL.absoluteString.hasSuffix("/"))
     }
 
     @Test(
@@ -63,9 +69,9 @@ struct AppConfigurationTests {
             ("http://[1::1]/", "non-loopback"),
         ])
     func rejectsURL(text: String, mentions: String) {
-        var options = SearchOptions()
-        options.baseURL = text
-        #expect { try configuration(options) } throws: { ($0 as? UsageError)?.message.contains(mentions) == true }
+        #expect { try configuration(["--base-url", text]) } throws: {
+            ($0 as? UsageError)?.message.contains(mentions) == true
+        }
     }
 
     @Test(
@@ -75,16 +81,14 @@ struct AppConfigurationTests {
             ("file:///tmp/answers/", "is not an http(s) URL"), ("FILE:///x", "is not an http(s) URL"),
         ])
     func refusesURLWithItsReason(text: String, mentions: String) {
-        var options = SearchOptions()
-        options.baseURL = text
-        #expect { try configuration(options) } throws: { ($0 as? UsageError)?.message.contains(mentions) == true }
+        #expect { try configuration(["--base-url", text]) } throws: {
+            ($0 as? UsageError)?.message.contains(mentions) == true
+        }
     }
 
     @Test("Given a refused base URL with a user and password, then the message shows neither")
     func refusalHidesCredentials() {
-        var options = SearchOptions()
-        options.baseURL = "http://user:s3cr3t@example.com:99999/"
-        #expect { try configuration(options) } throws: { error in
+        #expect { try configuration(["--base-url", "http://user:s3cr3t@example.com:99999/"]) } throws: { error in
             guard let message = (error as? UsageError)?.message else { return false }
             return message.contains("'http://***@example.com:99999/'") && !message.contains("s3cr3t")
                 && !message.contains("user")
@@ -95,9 +99,7 @@ struct AppConfigurationTests {
 
     @Test("Given a timeout that reads as 0 (1e-400) or is too small, then the message does not claim 0 was given")
     func tinyTimeout() {
-        var options = SearchOptions()
-        options.timeout = Double("1e-400")
-        #expect { try configuration(options) } throws: {
+        #expect { try configuration(["--timeout", "1e-400"]) } throws: {
             ($0 as? UsageError)?.message
                 == "option --timeout must be between 0.1 and 600 seconds; the value given is too small"
         }
@@ -119,11 +121,15 @@ struct AppConfigurationTests {
         }
     }
 
-    @Test("A timeout must be positive and sane", arguments: [0, -1, 601])
-    func rejectsTimeout(seconds: Double) {
-        var options = SearchOptions()
-        options.timeout = seconds
-        #expect(throws: UsageError.self) { try configuration(options) }
+    @Test(
+        "A timeout must be positive and sane",
+        arguments: [
+            ("0", "; the value given is too small"), ("-1", "; the value given is too small"), ("601", ", not 601"),
+        ])
+    func rejectsTimeout(seconds: String, given: String) {
+        #expect(throws: UsageError("option --timeout must be between 0.1 and 600 seconds\(given)")) {
+            try configuration(["--timeout", seconds])
+        }
     }
 }
 

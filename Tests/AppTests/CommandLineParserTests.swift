@@ -26,8 +26,8 @@ struct CommandLineParserTests {
         #expect(parsed.attribute == .artist)
         #expect(!parsed.allowsExplicit)
         #expect(parsed.format == .json)
-        #expect(parsed.timeout == 2.5)
-        #expect(parsed.baseURL == "http://127.0.0.1:1/")
+        #expect(parsed.settingValues["timeout"] == "2.5")
+        #expect(parsed.settingValues["base-url"] == "http://127.0.0.1:1/")
         #expect(parsed.settingValues["colour"] == "off" && parsed.verbose)
     }
 
@@ -202,7 +202,8 @@ struct HelpTextTests {
         #expect(Set(CommandLineOption.all.map(\.long)).count == CommandLineOption.all.count)
         for option in CommandLineOption.all {
             for name in option.names {
-                let value = option.choices.first ?? "1"
+                // A URL where the option takes one (`--base-url` checks it as it reads it).
+                let value = option.choices.first ?? (option.value == .required("URL") ? "https://example.com/" : "1")
                 let arguments = option.value == .none ? [name, "x"] : [name, value, "x"]
                 #expect(throws: Never.self, "\(name)") { try CommandLineParser.parse(arguments) }
             }

@@ -80,6 +80,6 @@ struct RateSettingTests {
         #expect(loopback.settings.rate == Setting(value: .off, source: .builtIn))
         let mirror = try configuration(environment: ["MVSEARCH_BASE_URL": "https://itunes.example.org/"])
         #expect(mirror.settings.rate == Setting(value: .off, source: .builtIn))
-        #expect(SettingsReport.text(mirror.settings).contains("\nrate      off  "))
+        #expect(SettingsReport.text(mirror.settings).contains("\nrate       off  "))
     }
 }

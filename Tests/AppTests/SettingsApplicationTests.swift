@@ -125,7 +125,8 @@ struct SettingsApplicationTests {
         #expect(
             result.diagnostics
                 == "mvsearch: bad settings file \(settingsPath), line 3: unknown setting 'colr' — did you mean colour? "
-                + "(the settings: country, limit, format, colour, player, mouse, images, rate, remember)\n")
+                + "(the settings: country, limit, format, colour, player, mouse, images, rate, remember, timeout, retries,"
+                + " base-url, cache-ttl)\n")
     }
 
     @Test("Given a file others may write, then one warning, the defaults, and the search runs")

@@ -197,15 +197,19 @@ struct SettingsPrecedenceTests {
         #expect(
             text == """
                 settings file: /x/config
-                country   GB        file:1
-                limit     5         command line
-                format    json      file:3
-                colour    off       environment (NO_COLOR)
-                player    vlc       file:5
-                mouse     off       file:6
-                images    kitty     file:7
-                rate      off       default
-                remember  terminal  default
+                country    GB                         file:1
+                limit      5                          command line
+                format     json                       file:3
+                colour     off                        environment (NO_COLOR)
+                player     vlc                        file:5
+                mouse      off                        file:6
+                images     kitty                      file:7
+                rate       off                        default
+                remember   terminal                   default
+                timeout    15 s                       default
+                retries    2                          default
+                base-url   https://itunes.apple.com/  default
+                cache-ttl  3600 s                     default
 
                 """)
     }

@@ -14,8 +14,8 @@ struct SettingsReportTests {
         let text = SettingsReport.text(try UserSettings(options: options, environment: [:], file: file))
         let lines = text.split(separator: "\n")
         let country = try #require(lines.first { $0.hasPrefix("country") })
-        #expect(country == "country   US" + String(repeating: " ", count: 40 - 2) + "  default")
+        #expect(country == "country    US" + String(repeating: " ", count: 40 - 2) + "  default")
         #expect(text.utf8.count < 60_000 + 2_000)
-        #expect(lines.contains { $0.hasPrefix("player    mpv xxx") && $0.hasSuffix("  file:1") })
+        #expect(lines.contains { $0.hasPrefix("player     mpv xxx") && $0.hasSuffix("  file:1") })
     }
 }

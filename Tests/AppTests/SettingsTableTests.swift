@@ -53,4 +53,62 @@ struct SettingsTableTests {
         }
         #expect(throws: SettingsFileError.self) { try settings([], file: "remember = sometimes\n") }
     }
+
+    @Test(
+        "Given timeout, retries, base-url and cache-ttl in the file, then each is read with its line, below the environment and the command line"
+    )
+    func requestSettingsInTheFile() throws {
+        let file = "timeout = 30\nretries = 0\nbase-url = http://127.0.0.1:8/\ncache-ttl = 60\n"
+        let given = try settings([], file: file)
+        #expect(given.timeout == Setting(value: 30, source: .file(line: 1)))
+        #expect(given.retries == Setting(value: 0, source: .file(line: 2)))
+        #expect(
+            given.baseURL == Setting(value: try #require(URL(string: "http://127.0.0.1:8/")), source: .file(line: 3)))
+        #expect(given.cacheTTL == Setting(value: 60, source: .file(line: 4)))
+        let overridden = try settings(
+            ["--timeout", "2.5", "--retries", "5"], environment: ["MVSEARCH_CACHE_TTL": "0"], file: file)
+        #expect(overridden.timeout == Setting(value: 2.5, source: .commandLine))
+        #expect(overridden.retries == Setting(value: 5, source: .commandLine))
+        #expect(overridden.cacheTTL == Setting(value: 0, source: .environment("MVSEARCH_CACHE_TTL")))
+        #expect(try settings([]).timeout == Setting(value: 15, source: .builtIn))
+        #expect(try settings([]).cacheTTL == Setting(value: 3600, source: .builtIn))
+    }
+
+    @Test("Given a request setting's bad value in the file, then the message is the option's, about the key")
+    func requestSettingsRefusedInTheFile() {
+        #expect(
+            throws: SettingsFileError(
+                line: 1, "retries must be between 0 and 5, not 9", advice: "correct or remove the line")
+        ) { try settings([], file: "retries = 9\n") }
+        #expect(
+            throws: SettingsFileError(
+                line: 1, "base-url 'ftp://x/' is not an http(s) URL — give one like https://itunes.apple.com/",
+                advice: "correct or remove the line")
+        ) { try settings([], file: "base-url = ftp://x/\n") }
+    }
+
+    @Test("Given the request settings, then --settings lists each, and their options are rows of the option table")
+    func requestSettingsReported() throws {
+        let keys = try settings(["--timeout", "2.5"]).rows.map(\.key)
+        #expect(Array(keys.suffix(4)) == ["timeout", "retries", "base-url", "cache-ttl"])
+        for (name, key) in [("--timeout", "timeout"), ("--retries", "retries"), ("--base-url", "base-url")] {
+            let declared = SettingsTable.shared.all.first { $0.key == key }
+            #expect(declared?.optionNames == [name])
+            #expect(CommandLineOption.named(name)?.scopes == CommandLineOption.Scope.requests)
+        }
+        #expect(SettingsTable.shared.cacheTTL.variableNames == ["MVSEARCH_CACHE_TTL"])
+        #expect(SettingsTable.shared.baseURL.variableNames == ["MVSEARCH_BASE_URL"])
+    }
+
+    @Test("Given cache-ttl = 0 in the file, when --offline asks for the cache, then the message names the file's key")
+    func offlineWithoutCacheFromTheFile() throws {
+        guard case .search(let options) = try CommandLineParser.parse(["--offline", "x"]) else { return }
+        let file = LoadedSettingsFile(
+            path: "/x/config", status: .read, contents: try SettingsFile(parsing: Data("cache-ttl = 0\n".utf8)))
+        #expect(
+            throws: UsageError(
+                "--offline answers from the response cache, which the settings file's cache-ttl = 0 turns off — "
+                    + "change it, or run without --offline")
+        ) { try AppConfiguration(options: options, environment: [:], settingsFile: file) }
+    }
 }

@@ -213,19 +213,6 @@ struct CommandLineOption: Sendable {
                 options, _ in options.reverse = true
             },
             CommandLineOption(
-                "--timeout", value: .required("S"), scopes: Scope.requests,
-                help: "seconds each request may take in all (default 15)"
-            ) { options, argument throws(UsageError) in options.timeout = try argument.seconds() },
-            CommandLineOption(
-                "--retries", value: .required("N"), scopes: Scope.requests,
-                help: "tries again after server errors and broken connections, 0–5 (default 2)"
-            ) { options, argument throws(UsageError) in options.retries = try argument.integer() },
-            CommandLineOption(
-                "--base-url", value: .required("URL"), scopes: Scope.requests,
-                help: "API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);",
-                "plain http only for loopback hosts"
-            ) { options, argument throws(UsageError) in options.baseURL = try argument.text() },
-            CommandLineOption(
                 "--no-cache", scopes: Scope.requests,
                 help: "do not answer from the response cache (the answer is still stored)"
             ) { options, _ in options.noCache = true },

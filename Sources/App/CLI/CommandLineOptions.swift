@@ -51,9 +51,6 @@ struct SearchOptions: Equatable, Sendable {
     var sort: MusicVideoOrder.Key?
     /// `--reverse`: `--sort`'s order the other way round.
     var reverse = false
-    var timeout: TimeInterval?
-    var retries: Int?
-    var baseURL: String?
     /// What the settings' own options set (`--no-mouse`: `mouse` → `off`), by the setting's key,
     /// as text checked by the setting's declaration (`SettingsTable`).
     var settingValues: [String: String] = [:]

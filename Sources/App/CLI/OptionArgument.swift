@@ -31,18 +31,6 @@ struct OptionArgument: Sendable {
         return number
     }
 
-    /// The value as a number of seconds, decimal only: `Double` would also read hexadecimal
-    /// (`0x10` as 16).
-    func seconds() throws(UsageError) -> TimeInterval {
-        let text = try text()
-        let decimal = text.trimmingWhitespace()
-        guard decimal.allSatisfy({ "0123456789.eE+-".contains($0) }), let number = Double(decimal), number.isFinite
-        else {
-            throw UsageError("option \(name) needs a number of seconds, not \(CommandLineParser.quoted(text))")
-        }
-        return number
-    }
-
     /// The value as one of a fixed list, in any case.
     func choice<Choice: RawRepresentable & CaseIterable>() throws(UsageError) -> Choice
     where Choice.RawValue == String {

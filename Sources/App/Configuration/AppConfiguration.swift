@@ -14,12 +14,6 @@ import Presentation
 
 /// The settings of one run, resolved from options, environment and defaults, and checked.
 struct AppConfiguration: Equatable, Sendable {
-    static let defaultBaseURL = "https://itunes.apple.com/"
-    static let defaultTimeout: TimeInterval = 15
-    static let timeoutRange: ClosedRange<TimeInterval> = 0.1...600
-    static let defaultRetries = 2
-    static let retriesRange = 0...5
-
     let baseURL: URL
     let timeout: TimeInterval
     let retries: Int
@@ -33,10 +27,9 @@ struct AppConfiguration: Equatable, Sendable {
     /// The home folder one of those two is in, when it does not exist: mvsearch never creates it,
     /// and runs without cache and history (saying so once).
     let missingHome: String?
-    /// Seconds a cached answer stays fresh (`MVSEARCH_CACHE_TTL`); 0 turns the cache off.
+    /// Seconds a cached answer stays fresh (the `cache-ttl` setting); 0 turns the cache off.
     let cacheTimeToLive: TimeInterval
     let cacheMode: CachingDataTransferService.Mode
-    static let defaultCacheTimeToLive: TimeInterval = 3600
     /// The budget for Apple's service when nothing sets one.
     static let appleRate: RateBudgetSetting = RequestRate(count: 20, seconds: 60).map { .limit($0) } ?? .off
     /// For the browser opener's `PATH`.
@@ -56,61 +49,33 @@ struct AppConfiguration: Equatable, Sendable {
         options: SearchOptions, environment: [String: String], settingsFile: LoadedSettingsFile = .noFile,
         outputIsTerminal: Bool = true
     ) throws(UsageError) {
-        if let text = options.baseURL {
-            baseURL = try Self.baseURL(text, source: "--base-url")
-        } else if let text = environment["MVSEARCH_BASE_URL"], !text.isEmpty {
-            baseURL = try Self.baseURL(text, source: "MVSEARCH_BASE_URL")
-        } else {
-            baseURL = try Self.baseURL(Self.defaultBaseURL, source: "the default base URL")
-        }
-
-        let timeout = options.timeout ?? Self.defaultTimeout
-        guard Self.timeoutRange.contains(timeout) else {
-            // Below the range the value may have been rounded to 0 when read (`1e-400`): saying
-            // "not 0" would name a value no one gave.
-            let given =
-                timeout < Self.timeoutRange.lowerBound
-                ? "; the value given is too small" : ", not \(Self.format(timeout))"
-            throw UsageError(
-                "option --timeout must be between \(Self.format(Self.timeoutRange.lowerBound)) and "
-                    + "\(Self.format(Self.timeoutRange.upperBound)) seconds\(given)")
-        }
-        self.timeout = timeout
-
-        let retries = options.retries ?? Self.defaultRetries
-        guard Self.retriesRange.contains(retries) else {
-            throw UsageError(
-                "option --retries must be between \(Self.retriesRange.lowerBound) and \(Self.retriesRange.upperBound), "
-                    + "not \(retries)")
-        }
-        self.retries = retries
-
+        // The base URL first: whether it is Apple's service decides other settings' defaults.
+        baseURL = try SettingsTable.shared.baseURL.resolve(
+            options: options, environment: environment, file: settingsFile.contents, defaults: SettingDefaults()
+        ).value
         // Apple's service allows about 20 requests a minute; a mirror or a test server, its own.
-        let isApple = baseURL.host?.lowercased() == URL(string: Self.defaultBaseURL)?.host
+        let isApple = baseURL.host?.lowercased() == ServiceAddress.apple.host
         settings = try UserSettings(
             options: options, environment: environment, file: settingsFile,
             defaults: SettingDefaults(asksApplesService: isApple))
+        timeout = settings.timeout.value
+        retries = settings.retries.value
+        cacheTimeToLive = TimeInterval(settings.cacheTTL.value)
         // A session's searches are the user's; a one-shot search's, only where it writes to a terminal.
         let isSession = options.interactive || options.pick || options.termWords.isEmpty
         remembersSearches = settings.remember.value.remembers(isSession: isSession, outputIsTerminal: outputIsTerminal)
         verbose = options.verbose
-        if let text = environment["MVSEARCH_CACHE_TTL"], !text.isEmpty {
-            // Spaces around the number are allowed, as in `--limit ' 5'` and the settings file.
-            guard let seconds = Int(text.trimmingWhitespace()), seconds >= 0 else {
-                throw UsageError(
-                    "MVSEARCH_CACHE_TTL is \(CommandLineParser.quoted(text)), not a number of seconds — "
-                        + "set it to 0 (no cache) or more, or unset it")
-            }
-            cacheTimeToLive = TimeInterval(seconds)
-        } else {
-            cacheTimeToLive = Self.defaultCacheTimeToLive
-        }
         guard !(options.noCache && options.offline) else {
             throw UsageError("--no-cache and --offline cannot be used together — choose one")
         }
         // With the cache off nothing is kept, so --offline would have nothing to answer from (an
         // answer an earlier run kept would be one the setting says not to use).
         guard !(options.offline && cacheTimeToLive == 0) else {
+            if case .file = settings.cacheTTL.source {
+                throw UsageError(
+                    "--offline answers from the response cache, which the settings file's cache-ttl = 0 turns off — "
+                        + "change it, or run without --offline")
+            }
             throw UsageError(
                 "--offline answers from the response cache, which MVSEARCH_CACHE_TTL=0 turns off — "
                     + "unset MVSEARCH_CACHE_TTL, or run without --offline")
@@ -148,33 +113,6 @@ struct AppConfiguration: Equatable, Sendable {
     /// refused).
     var usesCache: Bool { cacheTimeToLive > 0 }
 
-    /// An absolute http(s) URL with a host, ending in `/`; plain http only to a loopback host.
-    private static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {
-        let shown = CommandLineParser.quoted(withoutPassword(text))
-        let url = URL(string: text)
-        if let scheme = url?.scheme?.lowercased(), scheme != "https", scheme != "http" {
-            throw UsageError("\(source) \(shown) is not an http(s) URL — give one like https://itunes.apple.com/")
-        }
-        guard let url, url.scheme != nil, let host = url.host, !host.isEmpty else {
-            throw UsageError("\(source) \(shown) is not a URL — give one like https://itunes.apple.com/")
-        }
-        if let port = url.port, !validPorts.contains(port) {
-            throw UsageError(
-                "\(source) \(shown) has port \(port), outside \(validPorts.lowerBound)–\(validPorts.upperBound)"
-                    + " — give a port from \(validPorts.lowerBound) to \(validPorts.upperBound)")
-        }
-        guard url.scheme?.lowercased() == "https" || SessionLimits.isLoopback(host) else {
-            throw UsageError("\(source) \(shown) uses plain http to a non-loopback host — use https")
-        }
-        guard url.query == nil, url.fragment == nil else {
-            throw UsageError("\(source) \(shown) has a query or fragment — give only the API root")
-        }
-        if text.hasSuffix("/") { return url }
-        return URL(string: text + "/") ?? url
-    }
-
-    private static let validPorts = 1...65535
-
     /// A URL's text with any user name and password in it shown as `***`
     /// (`http://user:secret@host/` is `http://***@host/`): a message never repeats a password.
     static func withoutPassword(_ text: String) -> String {
@@ -186,11 +124,6 @@ struct AppConfiguration: Equatable, Sendable {
         let end = characters[start...].firstIndex { "/?#".contains($0) } ?? characters.endIndex
         guard let at = characters[start..<end].lastIndex(of: "@") else { return text }
         return String(characters[..<start]) + "***" + String(characters[at...])
-    }
-
-    /// Whole seconds without a fraction; any other value (1e308 included) as `Double` prints it.
-    private static func format(_ seconds: TimeInterval) -> String {
-        seconds.rounded() == seconds && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
 

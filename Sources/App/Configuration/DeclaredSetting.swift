@@ -45,6 +45,7 @@ extension SettingDeclaration: DeclaredSetting {
                 do throws(SettingValueError) {
                     _ = try parse(text)
                 } catch {
+                    if let sentence = error.sentence { throw UsageError(sentence(.option(argument.name))) }
                     let problem = error.reason ?? "takes \(values), not \(CommandLineParser.quoted(text))"
                     throw UsageError("option \(argument.name) \(problem)" + (error.advice.map { " — \($0)" } ?? ""))
                 }

@@ -141,6 +141,7 @@ struct SettingVariable<Value: Sendable>: Sendable {
         do throws(SettingValueError) {
             return try parse(text)
         } catch {
+            if let sentence = error.sentence { throw UsageError(sentence(.variable(name))) }
             let problem =
                 error.reason.map { "\(name): \($0)" } ?? "\(name) is \(CommandLineParser.quoted(text)), not \(values)"
             throw UsageError("\(problem) — set it to \(advice), or unset it")
@@ -154,4 +155,40 @@ struct SettingValueError: Error, Sendable {
     var reason: String?
     /// What to do instead, when there is better advice than "correct it".
     var advice: String?
+    /// The whole message, advice included, given where the text was written, when the setting
+    /// words it itself (`option --timeout must be between 0.1 and 600 seconds, not 601`).
+    var sentence: (@Sendable (SettingTextOrigin) -> String)?
+
+    init(reason: String? = nil, advice: String? = nil) {
+        self.reason = reason
+        self.advice = advice
+    }
+
+    /// - Parameter sentence: The whole message, given where the text was written.
+    init(sentence: @escaping @Sendable (SettingTextOrigin) -> String) {
+        self.sentence = sentence
+    }
+}
+
+/// Where a setting's text was written, for a message about it.
+enum SettingTextOrigin: Sendable {
+    /// An option, as the user spelled it (`--timeout`).
+    case option(String)
+    /// An environment variable.
+    case variable(String)
+    /// The settings file's key.
+    case file(key: String)
+
+    /// The option's, variable's or key's name: `--base-url`, `MVSEARCH_BASE_URL`, `base-url`.
+    var name: String {
+        switch self {
+        case .option(let name), .variable(let name), .file(let name): name
+        }
+    }
+
+    /// How a message starts about it: `option --timeout`, `MVSEARCH_BASE_URL`, `timeout`.
+    var subject: String {
+        if case .option(let name) = self { return "option \(name)" }
+        return name
+    }
 }

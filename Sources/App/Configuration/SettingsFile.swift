@@ -107,6 +107,9 @@ struct SettingsFile: Equatable, Sendable {
         do {
             try setting.check(text)
         } catch {
+            if let sentence = error.sentence {
+                throw SettingsFileError(line: line, sentence(.file(key: key)), advice: "correct or remove the line")
+            }
             throw SettingsFileError(
                 line: line, error.reason ?? "\(key) takes \(setting.values), not \(CommandLineParser.quoted(text))",
                 advice: error.advice ?? "correct or remove the line")

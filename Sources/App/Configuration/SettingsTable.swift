@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Networking
+import Platform
 import Presentation
 import TerminalUI
 
@@ -110,8 +111,54 @@ struct SettingsTable: Sendable {
         parse: { text throws(SettingValueError) in try choice(text, of: RememberSearches.self) },
         show: \.rawValue, default: { _ in .terminal })
 
+    /// Seconds each request may take in all.
+    let timeout = SettingDeclaration<TimeInterval>(
+        "timeout", values: "a number of seconds from 0.1 to 600", shortValues: "seconds",
+        commandLine: .options([
+            SettingOption(
+                long: "--timeout", placeholder: "S", scopes: CommandLineOption.Scope.requests,
+                help: ["seconds each request may take in all (default 15)"])
+        ]), parse: RequestLimits.timeout, show: { RequestLimits.format($0) + " s" },
+        default: { _ in RequestLimits.defaultTimeout })
+
+    /// Tries again after server errors and broken connections.
+    let retries = SettingDeclaration<Int>(
+        "retries", values: "a whole number from 0 to 5", shortValues: "0–5",
+        commandLine: .options([
+            SettingOption(
+                long: "--retries", placeholder: "N", scopes: CommandLineOption.Scope.requests,
+                help: ["tries again after server errors and broken connections, 0–5 (default 2)"])
+        ]), parse: RequestLimits.retries, show: { String($0) }, default: { _ in RequestLimits.defaultRetries })
+
+    /// The service's root: Apple's, or a mirror or a test server (plain http only to a loopback host).
+    let baseURL = SettingDeclaration<URL>(
+        "base-url", values: "an http(s) URL such as https://itunes.apple.com/", shortValues: "URL",
+        commandLine: .options([
+            SettingOption(
+                long: "--base-url", placeholder: "URL", scopes: CommandLineOption.Scope.requests,
+                help: [
+                    "API root (default $MVSEARCH_BASE_URL or https://itunes.apple.com/);",
+                    "plain http only for loopback hosts",
+                ])
+        ]), variables: [.value("MVSEARCH_BASE_URL", advice: "an http(s) URL")],
+        parse: ServiceAddress.parse,
+        show: { TerminalSanitizer.sanitize(AppConfiguration.withoutPassword($0.absoluteString)) },
+        default: { _ in ServiceAddress.apple })
+
+    /// Seconds a cached answer stays fresh; 0 turns the response cache off.
+    let cacheTTL = SettingDeclaration<Int>(
+        "cache-ttl", values: "a number of seconds", shortValues: "seconds",
+        variables: [.value("MVSEARCH_CACHE_TTL", advice: "0 (no cache) or more")],
+        parse: { text throws(SettingValueError) in
+            // Spaces around the number are allowed, as in `--limit ' 5'` and the settings file.
+            guard let seconds = Int(text.trimmingWhitespace()), seconds >= 0 else { throw SettingValueError() }
+            return seconds
+        }, show: { $0 == 0 ? "0 s (no cache)" : "\($0) s" }, default: { _ in RequestLimits.defaultCacheTimeToLive })
+
     /// Every setting, in order.
-    var all: [any DeclaredSetting] { [country, limit, format, colour, player, mouse, images, rate, remember] }
+    var all: [any DeclaredSetting] {
+        [country, limit, format, colour, player, mouse, images, rate, remember, timeout, retries, baseURL, cacheTTL]
+    }
 }
 
 private let limits = QueryValidation.limitRange
