@@ -23,29 +23,28 @@ public struct JSONTextBuilder {
     public var bytes: [UInt8] { writer.output }
 
     /// Opens an object (`{`).
-    public mutating func beginObject() {
-        separate()
-        writer.output.append(UInt8(ascii: "{"))
-        hasElement.append(false)
-    }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the innermost object (`}`).
-    public mutating func endObject() {
-        _ = hasElement.popLast()
-        writer.output.append(UInt8(ascii: "}"))
-    }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Opens an array (`[`).
-    public mutating func beginArray() {
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Closes the innermost array (`]`).
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// Writes an element's opening bracket; the elements that follow are the new container's.
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        writer.output.append(UInt8(ascii: "["))
+        writer.output.append(bracket)
         hasElement.append(false)
     }
 
-    /// Closes the innermost array (`]`).
-    public mutating func endArray() {
+    /// Writes the innermost container's closing bracket; what follows is its parent's again.
+    private mutating func close(_ bracket: UInt8) {
         _ = hasElement.popLast()
-        writer.output.append(UInt8(ascii: "]"))
+        writer.output.append(bracket)
     }
 
     /// Writes a member's name (`"key":`); its value comes next.

@@ -95,7 +95,8 @@ public struct FileResponseCacheStore: ResponseCacheStore {
         else { return }
         guard folder.isUsable(directory, creating: true, userID: userID) else { return }
         let destination = fileURL(for: key)
-        guard AtomicFile.write(header + Data("\n".utf8) + response.body, to: destination, rename: rename) else {
+        // The body in a part of its own: joined to the header, it would be copied whole.
+        guard AtomicFile.write([header + Data("\n".utf8), response.body], to: destination, rename: rename) else {
             return
         }
         evictLeastRecentlyUsed(keeping: destination)

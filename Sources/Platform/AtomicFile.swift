@@ -36,11 +36,24 @@ public enum AtomicFile {
     ///   no temporary is left, and `errno` says why.
     @discardableResult
     public static func write(_ data: Data, to destination: URL, rename: Rename = systemRename) -> Bool {
+        write([data], to: destination, rename: rename)
+    }
+
+    /// Writes `parts` one after another, as one file: a large part is never copied to join it to
+    /// the others.
+    /// - Parameters:
+    ///   - parts: The new contents, in order.
+    ///   - destination: The file to replace (or create), in an existing folder.
+    ///   - rename: Puts the temporary in place (tests inject faults).
+    /// - Returns: `false` when the file could not be written; the destination is then unchanged,
+    ///   no temporary is left, and `errno` says why.
+    @discardableResult
+    public static func write(_ parts: [Data], to destination: URL, rename: Rename = systemRename) -> Bool {
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        let isWritten = writeAll(data, to: descriptor)
+        let isWritten = parts.allSatisfy { writeAll($0, to: descriptor) }
         let isClosed = close(descriptor) == 0
         guard isWritten, isClosed, rename(temporary.path, destination.path) else {
             let code = errno

@@ -55,15 +55,9 @@ public enum DetachedProcess {
             var attributes = posix_spawnattr_t()
             guard posix_spawnattr_init(&attributes) == 0 else { return false }
             defer { posix_spawnattr_destroy(&attributes) }
-            var every = sigset_t()
-            sigfillset(&every)
-            var none = sigset_t()
-            sigemptyset(&none)
-            posix_spawnattr_setsigdefault(&attributes, &every)
-            posix_spawnattr_setsigmask(&attributes, &none)
             posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(
-                &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            let flags = SpawnRequest.startSignalsAtDefault(&attributes) | Int32(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
             let argv = ([path] + arguments).map { strdup($0) } + [nil]
             defer { for argument in argv { free(argument) } }
             var child = pid_t()

@@ -54,13 +54,7 @@ struct SpawnRequest {
         #if canImport(Glibc)
             Self.closeInherited(by: &actions)
         #endif
-        var every = sigset_t()
-        sigfillset(&every)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &every)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        let flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK) | Self.newSession
+        let flags = Self.startSignalsAtDefault(&attributes) | Self.newSession
         posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -72,6 +66,25 @@ struct SpawnRequest {
         case EACCES, ENOEXEC, EPERM: return .failure(.notExecutable)
         default: return .failure(.refused(result))
         }
+    }
+
+    #if canImport(Darwin)
+        typealias Attributes = posix_spawnattr_t?
+    #else
+        typealias Attributes = posix_spawnattr_t
+    #endif
+
+    /// Has the child start with every signal at its default action and none blocked, whatever
+    /// this process ignores or blocks.
+    /// - Returns: The flags that make `posix_spawn` do it, for `posix_spawnattr_setflags`.
+    static func startSignalsAtDefault(_ attributes: inout Attributes) -> Int32 {
+        var every = sigset_t()
+        sigfillset(&every)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        return Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
     }
 
     #if canImport(Glibc)

@@ -20,12 +20,7 @@ public struct CollectionMusicVideosRequestDTO: Equatable, Sendable {
     }
 
     var queryItems: [QueryItem] {
-        [
-            QueryItem(name: "id", value: String(collectionID)),
-            QueryItem(name: "entity", value: "musicVideo"),
-            QueryItem(name: "limit", value: String(limit)),
-            QueryItem(name: "country", value: country),
-        ]
+        QueryItem.musicVideosLookup(id: collectionID, limit: limit, country: country)
     }
 }
 

@@ -160,31 +160,27 @@ extension JSONReader: LenientValueReader {
     }
 
     public mutating func lenientInt() throws(Failure) -> Int? {
-        switch try peek() {
-        case .number:
-            guard let text = try readNumberText() else { return nil }
-            return Int(text) ?? Double(text).flatMap(LenientValue.int)
-        case .string: return try readString().flatMap { Int($0) }
-        default:
-            try skipValue()
-            return nil
-        }
+        try lenientNumber(
+            fromNumber: { Int($0) ?? Double($0).flatMap(LenientValue.int) }, fromString: { Int($0) })
     }
 
     public mutating func lenientDouble() throws(Failure) -> Double? {
-        switch try peek() {
-        case .number: return try readNumberText().flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
-        case .string: return try readString().flatMap { Double($0) }
-        default:
-            try skipValue()
-            return nil
-        }
+        try lenientNumber(
+            fromNumber: { Double($0).flatMap { $0.isFinite ? $0 : nil } }, fromString: { Double($0) })
     }
 
     public mutating func lenientDecimal() throws(Failure) -> Decimal? {
+        try lenientNumber(fromNumber: LenientValue.decimal, fromString: LenientValue.decimal)
+    }
+
+    /// A number, or a string that holds one (the service writes some numbers as text), converted;
+    /// any other value is stepped over.
+    private mutating func lenientNumber<Value>(
+        fromNumber: (Substring) -> Value?, fromString: (String) -> Value?
+    ) throws(Failure) -> Value? {
         switch try peek() {
-        case .number: return try readNumberText().flatMap(LenientValue.decimal)
-        case .string: return try readString().flatMap(LenientValue.decimal)
+        case .number: return try readNumberText().flatMap(fromNumber)
+        case .string: return try readString().flatMap(fromString)
         default:
             try skipValue()
             return nil

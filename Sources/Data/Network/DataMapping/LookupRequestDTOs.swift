@@ -31,8 +31,16 @@ public struct ArtistMusicVideosRequestDTO: Equatable, Sendable {
     }
 
     var queryItems: [QueryItem] {
+        QueryItem.musicVideosLookup(id: artistID, limit: limit, country: country)
+    }
+}
+
+extension QueryItem {
+    /// `id=…&entity=musicVideo&limit=…&country=…`: the Lookup API's question for the music videos
+    /// of one artist or collection, in a stable order (so equal lookups give equal URLs).
+    static func musicVideosLookup(id: Int, limit: Int, country: String) -> [QueryItem] {
         [
-            QueryItem(name: "id", value: String(artistID)),
+            QueryItem(name: "id", value: String(id)),
             QueryItem(name: "entity", value: "musicVideo"),
             QueryItem(name: "limit", value: String(limit)),
             QueryItem(name: "country", value: country),
