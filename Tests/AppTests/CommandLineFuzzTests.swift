@@ -115,6 +115,17 @@ struct CommandLineFuzzTests {
     @Test("3 000 seeded argument vectors through the whole app: a known status, and one clean line for a usage error")
     func application() async {
         let known: Set<App.ExitStatus> = [.success, .noResults, .usage, .unavailable]
+        // Lists the double does not answer (a chart, an artist's videos) go to a port that refuses
+        // at once, with folders of the test's own: never the real service, nor the user's rate
+        // ledger, which every other run on the machine shares.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-app-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = [
+            "MVSEARCH_BASE_URL": "http://127.0.0.1:9", "HOME": folder.path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ]
         for arguments in Self.vectors(count: 3_000, seed: 0x0A11_CA71_0000_0017) {
             let output = CapturingOutput()
             let diagnostics = CapturingOutput()
@@ -127,7 +138,7 @@ struct CommandLineFuzzTests {
                 lookup: { _ throws(CatalogError) in nil },
                 artist: { _ throws(CatalogError) in [] })
             let application = Application(
-                arguments: arguments, environment: [:], console: console,
+                arguments: arguments, environment: environment, console: console,
                 overrides: .init(
                     musicVideosRepository: repository, recentSearchesRepository: InMemoryRecentSearchesRepository(),
                     browser: RecordingBrowser(), responseCacheStore: InMemoryResponseCacheStore()))
