@@ -63,6 +63,13 @@ extension SessionNavigation {
         }
     }
 
+    /// "More like this": the other videos of a video's collection, then of its artist.
+    func showRelatedVideos(of video: MusicVideo) {
+        let query = RelatedMusicVideosQuery(id: video.id, country: settings.country, limit: settings.limit)
+        let title = DefaultMusicVideosListViewModel.relatedTitle(query, videoTitle: video.title)
+        pushVideos(title: title, actions: videosActions) { await $0.didShowRelatedVideos(query: query) }
+    }
+
     /// A video already at hand.
     func showDetails(of video: MusicVideo) {
         pushDetails(video: video, actions: detailsActions, load: nil)
@@ -98,13 +105,15 @@ extension SessionNavigation {
         MusicVideosListViewModelActions(
             showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
             openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) })
+            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
+            showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 
     private var detailsActions: MusicVideoDetailsViewModelActions {
         MusicVideoDetailsViewModelActions(
             openInBrowser: { [weak self] in self?.open($0) },
             showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
-            playPreview: { [weak self] in self?.playPreview(of: $0) })
+            playPreview: { [weak self] in self?.playPreview(of: $0) },
+            showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 }

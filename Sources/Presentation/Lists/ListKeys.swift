@@ -51,7 +51,7 @@ public enum ListAction: Equatable, Sendable {
     case mark(then: Int)
     case filter, clearFilter, retry
     case video(VideoRequest)
-    case artist, openPage, preview, sort
+    case artist, related, openPage, preview, sort
     /// Done by the session, not the list: back, a new search, the help, quit.
     case session
 }
@@ -137,6 +137,7 @@ public enum ListKeys {
         ListBinding(
             [.character("a")], hint: "a", label: "artist", "the selected video's artist's videos", .artist,
             when: { $0.listsVideos && $0.hasRows }),
+        moreLikeThis,
         ListBinding(
             [.character("o")], hint: "o", label: "open", "open the selected video's page in the browser", .openPage,
             when: { $0.listsVideos && $0.hasRows }),

@@ -140,6 +140,9 @@ public enum ListUpdate {
         case .artist:
             guard let row, let video else { return [] }
             return [.showArtist(row: row, video)]
+        case .related:
+            guard let row, let video else { return [] }
+            return [.showRelated(row: row, video)]
         case .openPage:
             guard let row, let video else { return [] }
             return [.openPage(row: row, video)]
