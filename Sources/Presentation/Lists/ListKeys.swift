@@ -52,8 +52,10 @@ public enum ListAction: Equatable, Sendable {
     case filter, clearFilter, retry
     case video(VideoRequest)
     case artist, related, openPage, preview, sort
-    /// Done by the session, not the list: back, a new search, the help, quit.
+    /// Done by the session, not the list: back, a new search, the chart, the help, quit.
     case session
+    /// Done by a chart's view: another genre, another country.
+    case chart
 }
 
 /// What a binding's `applies` asks of a list.
@@ -65,6 +67,8 @@ public struct ListContext: Sendable {
     public let hasFilter: Bool
     public let isWide: Bool
     public let choice: String
+    /// Whether the list is a chart (its genre and country can change).
+    public let isChart: Bool
 
     /// The context of `state`.
     public init<Row>(_ state: ListState<Row>) {
@@ -75,6 +79,7 @@ public struct ListContext: Sendable {
         hasFilter = state.filter != nil
         isWide = state.viewport.columns >= ListState<Row>.previewMinimumColumns
         choice = state.choice
+        isChart = Row.self == TopMusicVideosItemViewModel.self
     }
 }
 
@@ -115,6 +120,7 @@ public enum ListKeys {
         ListBinding(
             [.character("/")], hint: "/", label: "filter", "filter the rows loaded (Enter keeps, Esc clears)", .filter,
             when: \.hasRows),
+        chartGenre, chartCountry,
         ListBinding(
             [.character("p")], hint: "p", label: "play",
             "play the preview; on the playing row, stop it", .video(.playPreview),
@@ -149,6 +155,7 @@ public enum ListKeys {
             "sort the rows loaded by year, title, artist, duration, price, then as found", .sort,
             when: { $0.listsVideos && $0.hasRows }),
         ListBinding([.character("s")], hint: "s", label: "search", "a new search", .session),
+        topChart,
         ListBinding(
             [.escape], hint: "Esc", label: "clear", essential: true, "clear the filter", .clearFilter, when: \.hasFilter
         ),

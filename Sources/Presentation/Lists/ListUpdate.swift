@@ -153,7 +153,7 @@ public enum ListUpdate {
                 return [.report("no room for the pane at \(columns) columns")]
             }
         case .sort: state.cycleOrder()
-        case .session: return [.passed]
+        case .session, .chart: return [.passed]
         }
         return []
     }
