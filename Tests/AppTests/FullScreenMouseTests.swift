@@ -144,7 +144,7 @@ struct FullScreenMouseTests {
         let session = try await Session()
         let harness = session.harness
         await harness.type(.character("?"))
-        #expect(harness.screen.contains("┌ Keys 1–8 of 28"))
+        #expect(harness.screen.contains("┌ Keys 1–7 of 28"))
         await session.send(.wheelDown, row: 3)
         #expect(harness.screen.contains("┌ Keys 3–10 of 28 · ↑/↓ more"))
         await harness.type(.end)

@@ -155,7 +155,7 @@ public final class FullScreenChartView: FullScreenView {
     private func enterCountry(_ key: Key, field: LineEditor) {
         var field = field
         switch key {
-        case .enter:
+        case .enter, .control("j"):
             do throws(QueryProblem) {
                 var chart = query
                 chart.country = try QueryValidation.country(field.text)

@@ -173,7 +173,7 @@ public final class FullScreenSearchView: FullScreenView {
             }
         }
         switch key {
-        case .enter:
+        case .enter, .control("j"):  // Ctrl-J is Enter in a text field, as in readline
             state.recalled = nil
             let text = state.field.text
             if let index = state.recentSearchNumbered {

@@ -104,10 +104,11 @@ public enum ListKeys {
             when: { $0.isPicking && $0.hasRows }),
         ListBinding([.character("r")], hint: "r", label: "retry", "try a failed load again", .retry, when: \.canRetry),
         ListBinding(
-            [.up, .character("k"), .control("p"), .control("k")], hint: "↑/↓", help: "↑ ↓  k j  Ctrl-P Ctrl-N",
+            [.up, .character("k"), .control("p"), .control("k")], hint: "↑/↓", help: "↑ ↓  k j  Ctrl-P/N  Ctrl-K/J",
             label: "move", "the row above / below (past the last row, the next page)", .move(-1), when: \.hasRows),
         ListBinding(
-            [.down, .character("j"), .control("n")], hint: "↓", help: "", label: nil, "", .move(1), when: \.hasRows),
+            [.down, .character("j"), .control("n"), .control("j")], hint: "↓", help: "", label: nil, "", .move(1),
+            when: \.hasRows),
         ListBinding(
             [.pageUp], hint: "PgUp", help: "PgUp PgDn", label: nil, "a screenful up / down", .movePage(-1),
             when: \.hasRows),

@@ -107,7 +107,7 @@ public enum ListUpdate {
         case .tab where state.isPicking && ListState<Row>.listsVideos:
             if state.toggleMark() { return move(by: 1, in: &state) }
         case .up, .control("p"), .control("k"): return move(by: -1, in: &state)
-        case .down, .control("n"): return move(by: 1, in: &state)
+        case .down, .control("n"), .control("j"): return move(by: 1, in: &state)
         default: return state.editFilter(key) ? [] : [.passed]
         }
         return []
