@@ -51,7 +51,9 @@ struct ChartBrowseSessionTests {
     @Test(
         "Given a chart, when c asks for a country, then a bad code is refused as -c refuses it, and JP loads in place")
     func countryPrompt() async throws {
-        let (session, charts) = try session(["-i", "--top", "--genre", "14"])
+        let charts = MockMusicVideoChartsRepository.returning(TopChartSessionTests.chart)
+        let videos = TopChartSessionTests.lookingUp()
+        let session = try Harness(arguments: ["-i", "--top", "--genre", "14"], charts: charts, videos: videos)
         await session.coordinator.waitUntilIdle()
         await session.type(.character("c"))
         #expect(session.screen.contains("Country (two letters, as GB):"))
@@ -61,6 +63,10 @@ struct ChartBrowseSessionTests {
         await session.type(.backspace, .backspace, .character("j"), .character("p"), .enter)
         #expect(charts.chartQueries.last == ChartQuery(country: "JP", limit: 5, genreID: 14))
         #expect(session.lines[0].hasPrefix("Top music videos chart in JP (genre 14)"))
+        await session.type(.enter)  // a JP chart's row is looked up in the JP store
+        #expect(session.lines[0] == "Flowers (looked up)")
+        #expect(videos.lookedUpQueries == [MusicVideoLookupQuery(id: 101, country: "JP")])
+        await session.type(.escape)
         await session.type(.character("c"), .escape)  // Esc leaves the prompt, not the chart
         #expect(session.lines[0].hasPrefix("Top music videos chart in JP"))
     }

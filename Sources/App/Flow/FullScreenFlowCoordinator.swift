@@ -42,6 +42,11 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var searchesArtists = false
     /// The chart shown last, whose country and genre `t` opens again.
     var lastChart: (any TopMusicVideosViewModel)?
+    /// The country of the nearest chart on the stack (its rows, their details and `m` are that
+    /// store's), else the session's.
+    var browsingCountry: String {
+        stack.reversed().lazy.compactMap { ($0 as? FullScreenChartView)?.query.country }.first ?? settings.country
+    }
     /// Called when something on screen changed; the session coalesces these into one frame.
     var onNeedsDisplay: (@MainActor () -> Void)?
     /// Writes bytes to the terminal outside any frame (a copy's OSC 52); `false` when not written.

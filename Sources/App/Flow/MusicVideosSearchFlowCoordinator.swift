@@ -29,6 +29,8 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     private weak var searchScreen: SearchScreen?
     /// What the search screen searches: music videos, or artists (`-i --artists`).
     var searchesArtists = false
+    /// The line session's charts keep the session's country.
+    var browsingCountry: String { settings.country }
     /// Loads started by actions, run once the input that caused them has been handled.
     private var pendingLoads: [@MainActor () async -> Void] = []
 

@@ -26,6 +26,9 @@ protocol SessionNavigation: AnyObject {
     /// Whether the search screen searches artists: a session started on an artist list
     /// (`-i --artists`) searches artists again from its search screen.
     var searchesArtists: Bool { get set }
+    /// The store country a video met on the screens shown is looked up in: a chart's, when the
+    /// user reached it from a chart of another country (`c`), else the session's.
+    var browsingCountry: String { get }
 }
 
 extension SessionNavigation {
@@ -65,7 +68,7 @@ extension SessionNavigation {
 
     /// "More like this": the other videos of a video's collection, then of its artist.
     func showRelatedVideos(of video: MusicVideo) {
-        let query = RelatedMusicVideosQuery(id: video.id, country: settings.country, limit: settings.limit)
+        let query = RelatedMusicVideosQuery(id: video.id, country: browsingCountry, limit: settings.limit)
         let title = DefaultMusicVideosListViewModel.relatedTitle(query, videoTitle: video.title)
         pushVideos(title: title, actions: videosActions) { await $0.didShowRelatedVideos(query: query) }
     }
@@ -77,7 +80,7 @@ extension SessionNavigation {
 
     /// A video by its track id, looked up in the session's store country.
     func showMusicVideoDetails(id: MusicVideo.ID) {
-        let query = MusicVideoLookupQuery(id: id, country: settings.country)
+        let query = MusicVideoLookupQuery(id: id, country: browsingCountry)
         pushDetails(video: nil, actions: detailsActions) { await $0.didLoad(query: query) }
     }
 
