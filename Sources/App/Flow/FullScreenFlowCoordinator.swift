@@ -27,6 +27,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
 
     let container: MusicVideosSceneDIContainer
+    /// What navigation makes: the container, seen through the narrow protocol.
+    var factory: any SessionNavigationFactory { container }
     /// Makes the screens: all the coordinator needs of the container for them.
     let views: any FullScreenViewFactory
     let settings: MusicVideosSearchFlowCoordinator.Settings
@@ -149,7 +151,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// session's country — never lost, whichever way the user left it.
     func showChart() {
         let query = lastChart?.query ?? ChartQuery(country: settings.country, limit: settings.limit)
-        let viewModel = container.makeTopMusicVideosViewModel(
+        let viewModel = factory.makeTopMusicVideosViewModel(
             actions: TopMusicVideosViewModelActions(showMusicVideoDetails: { [weak self] in
                 self?.showMusicVideoDetails(id: $0)
             }))

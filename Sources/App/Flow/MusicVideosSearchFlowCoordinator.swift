@@ -21,6 +21,8 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     }
 
     let container: MusicVideosSceneDIContainer
+    /// What navigation makes: the container, seen through the narrow protocol.
+    var factory: any SessionNavigationFactory { container }
     let settings: Settings
     private let style: TextStyle
     private let requests: RequestScope

@@ -9,7 +9,8 @@ import TerminalUI
 /// and how it reports a message.
 @MainActor
 protocol SessionNavigation: AnyObject {
-    var container: MusicVideosSceneDIContainer { get }
+    /// Makes what the destinations show: all navigation needs of the scene container.
+    var factory: any SessionNavigationFactory { get }
     var settings: MusicVideosSearchFlowCoordinator.Settings { get }
     /// Shows a list of music videos titled `title`, loaded by `load`.
     func pushVideos(
@@ -36,7 +37,7 @@ extension SessionNavigation {
     func search(for term: String) {
         guard searchesArtists else { return showResults(for: term) }
         let query = TermQuery(term: term, country: settings.country, limit: settings.limit)
-        let viewModel = container.makeMusicArtistsListViewModel(
+        let viewModel = factory.makeMusicArtistsListViewModel(
             actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] in
                 self?.showArtistVideos(artistID: $0, artistName: $1)
             }))
@@ -86,12 +87,12 @@ extension SessionNavigation {
 
     /// A list command's list, its rows leading to any destination here.
     func showList(_ list: PreparedList) {
-        pushList(list.open(container, listNavigation))
+        pushList(factory.open(list, navigation: listNavigation))
     }
 
     /// A web page in the user's browser.
     func open(_ url: URL) {
-        if !container.browser.open(url) {
+        if !factory.browser.open(url) {
             report(SystemBrowser.failure(opening: url))
         }
     }
