@@ -13,6 +13,7 @@ public final class MockMusicVideoDetailsViewModel: MusicVideoDetailsViewModel {
         case didLoad(MusicVideoLookupQuery)
         case didOpenInBrowser
         case didShowArtistVideos
+        case didShowRelatedVideos
         case didPlayPreview
         case didCancel
     }
@@ -52,6 +53,10 @@ public final class MockMusicVideoDetailsViewModel: MusicVideoDetailsViewModel {
 
     public func didShowArtistVideos() {
         calls.append(.didShowArtistVideos)
+    }
+
+    public func didShowRelatedVideos() {
+        calls.append(.didShowRelatedVideos)
     }
 
     public func didPlayPreview() {

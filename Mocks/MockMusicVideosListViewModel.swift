@@ -14,6 +14,8 @@ public final class MockMusicVideosListViewModel: MusicVideosListViewModel {
         case didShowArtistVideos(ArtistMusicVideosQuery)
         case didOpenItemInBrowser(Int)
         case didShowArtistVideosOfItem(Int)
+        case didShowRelatedVideos(RelatedMusicVideosQuery)
+        case didShowRelatedVideosOfItem(Int)
         case didCancel
         case didSelectItem(Int)
         case didLoadNextPage
@@ -69,6 +71,14 @@ public final class MockMusicVideosListViewModel: MusicVideosListViewModel {
 
     public func didShowArtistVideos(query: ArtistMusicVideosQuery) async {
         calls.append(.didShowArtistVideos(query))
+    }
+
+    public func didShowRelatedVideos(query: RelatedMusicVideosQuery) async {
+        calls.append(.didShowRelatedVideos(query))
+    }
+
+    public func didShowRelatedVideos(ofItemAt index: Int) {
+        calls.append(.didShowRelatedVideosOfItem(index))
     }
 
     public func didOpenItemInBrowser(at index: Int) {

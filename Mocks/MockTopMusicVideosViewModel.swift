@@ -27,6 +27,8 @@ public final class MockTopMusicVideosViewModel: TopMusicVideosViewModel {
     /// Event: a request failed.
     public let errorSubject = PassthroughSubject<CatalogError, Never>()
     public let choice: String
+    /// The chart asked for last.
+    public private(set) var query: ChartQuery?
 
     /// - Parameter choice: What opening a row does, for the keys.
     public init(choice: String = "details") {
@@ -41,6 +43,7 @@ public final class MockTopMusicVideosViewModel: TopMusicVideosViewModel {
 
     public func didLoad(query: ChartQuery) async {
         calls.append(.didLoad(query))
+        self.query = query
     }
 
     public func didSelectItem(at index: Int) {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys,
+/// Turns the bytes an xterm-compatible terminal sends into keys: UTF-8 text, control keys (CR is
+/// Enter; a lone LF is Ctrl-J, but LF after CR or after text in the same read is Enter's or a line break's),
 /// CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn, Delete, F1, with or without modifiers),
 /// Alt chords, bracketed paste, mouse reports (SGR's `ESC [ < b ; x ; y M`, and the legacy
 /// `ESC [ M b x y`; a malformed one is dropped whole), and Esc alone. A lone ESC at the end of
@@ -48,9 +49,22 @@ public struct KeyDecoder {
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
+        var previous: UInt8?
+        var sawText = false
         while let (key, length) = next() {
+            let first = pending.first
             pending.removeFirst(length)
-            if let key { keys.append(key) }
+            defer { previous = first }
+            guard var key else { continue }
+            if key == .control("j") {
+                // In raw mode Enter sends CR and Ctrl-J sends LF. An LF right after a CR is the
+                // CR LF some terminals send for Enter; one after text that came in the same read is
+                // a line break of text pasted without bracketed paste (or piped): Enter. Else Ctrl-J.
+                if previous == 0x0D { continue }
+                if sawText { key = .enter }
+            }
+            if case .character = key { sawText = true }
+            keys.append(key)
         }
         return keys
     }
@@ -108,7 +122,7 @@ public struct KeyDecoder {
         }
         switch first {
         case 0x1B: return escapeSequence()
-        case 0x0D, 0x0A: return (.enter, 1)
+        case 0x0D: return (.enter, 1)
         case 0x09: return (.tab, 1)
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x1C: return (.control("\\"), 1)

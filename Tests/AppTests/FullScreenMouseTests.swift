@@ -144,15 +144,15 @@ struct FullScreenMouseTests {
         let session = try await Session()
         let harness = session.harness
         await harness.type(.character("?"))
-        #expect(harness.screen.contains("┌ Keys 1–8 of 26"))
+        #expect(harness.screen.contains("┌ Keys 1–7 of 28"))
         await session.send(.wheelDown, row: 3)
-        #expect(harness.screen.contains("┌ Keys 3–10 of 26 · ↑/↓ more"))
+        #expect(harness.screen.contains("┌ Keys 3–10 of 28 · ↑/↓ more"))
         await harness.type(.end)
         #expect(harness.screen.contains("│ click, double click"))
         await session.send(.wheelDown, row: 3)  // at the end: stays
-        #expect(harness.screen.contains("┌ Keys 18–26 of 26 · ↑ more"))
+        #expect(harness.screen.contains("┌ Keys 20–28 of 28 · ↑ more"))
         await session.send(.wheelLeft, row: 3)  // sideways: nothing, the help stays
-        #expect(harness.screen.contains("┌ Keys 18–26 of 26"))
+        #expect(harness.screen.contains("┌ Keys 20–28 of 28"))
         await session.send(.left, row: 3)
         #expect(!harness.screen.contains("┌ Keys"))
         #expect(harness.selectedLine?.hasPrefix("› 1  Video 1") == true)  // the click closed it, nothing more

@@ -243,7 +243,7 @@ struct FullScreenSessionTests {
         await session.type(.enter, .character("a"))  // from the details too
         #expect(session.repository.artistQueries.count == 2)
         await session.type(.character("?"))
-        #expect(session.screen.contains("Keys 1–8 of 24 · ↓ more"))
+        #expect(session.screen.contains("Keys 1–7 of 26 · ↓ more"))
         #expect(session.screen.contains("digits, Enter"))
         await session.type(.character("x"))
         #expect(!session.screen.contains("Keys 1–"))

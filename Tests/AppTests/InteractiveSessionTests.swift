@@ -61,7 +61,9 @@ struct InteractiveSessionTests {
         let results = session.output.components(separatedBy: "Music videos for \"jack johnson\", 1–2")
         #expect(results.count == 3)  // shown, then shown again after going back
         #expect(session.output.contains("Title          Upside Down\n"))
-        #expect(session.output.contains("o open in browser · a artist's videos · s new search · b back · q quit"))
+        #expect(
+            session.output.contains(
+                "o open in browser · a artist's videos · m more like this · s new search · b back · q quit"))
         #expect(repository.searchedQueries.map(\.term) == ["jack johnson"])
     }
 

@@ -17,7 +17,7 @@ struct KeyDecoderTests {
             ("\u{1B}OA", .up), ("\u{1B}OD", .left), ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}OH", .home),
             ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
             ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[1;5A", .up),
-            ("\r", .enter), ("\n", .enter), ("\u{7F}", .backspace), ("\u{08}", .backspace), ("\t", .tab),
+            ("\r", .enter), ("\n", .control("j")), ("\u{7F}", .backspace), ("\u{08}", .backspace), ("\t", .tab),
             ("\u{01}", .control("a")), ("\u{03}", .control("c")), ("\u{1A}", .control("z")),
             ("\u{1C}", .control("\\")),
         ])

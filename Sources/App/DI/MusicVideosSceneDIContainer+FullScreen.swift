@@ -21,6 +21,7 @@ extension MusicVideosSceneDIContainer {
         let viewModel = DefaultMusicVideosListViewModel(
             searchUseCase: makeSearchMusicVideosUseCase(),
             artistVideosUseCase: makeFetchArtistMusicVideosUseCase(),
+            relatedVideosUseCase: makeFetchRelatedMusicVideosUseCase(),
             actions: actions,
             prefetchesNextPage: prefetchesPages,
             keepsLoadedPages: true)
@@ -43,7 +44,8 @@ extension MusicVideosSceneDIContainer {
         viewModel: ViewModel, artwork: ArtworkLoader?, videoActions: VideoRowActions
     ) -> FullScreenListView<ViewModel.Row> {
         let source = ListDataSource(
-            viewModel, hints: Self.sessionHints, openPage: videoActions.openPage, showArtist: videoActions.showArtist)
+            viewModel, hints: Self.sessionHints, openPage: videoActions.openPage, showArtist: videoActions.showArtist,
+            showRelated: videoActions.showRelated)
         return FullScreenListView(
             viewModel: ListScreenViewModel(source: source, title: "", artwork: artwork))
     }

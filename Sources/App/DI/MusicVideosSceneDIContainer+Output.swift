@@ -16,6 +16,7 @@ extension MusicVideosSceneDIContainer {
         DefaultMusicVideosListViewModel(
             searchUseCase: makeSearchMusicVideosUseCase(),
             artistVideosUseCase: makeFetchArtistMusicVideosUseCase(),
+            relatedVideosUseCase: makeFetchRelatedMusicVideosUseCase(),
             actions: actions,
             prefetchesNextPage: prefetchesNextPage)
     }

@@ -12,4 +12,13 @@ extension MusicVideosSceneDIContainer {
         DefaultTopMusicVideosViewModel(
             useCase: DefaultFetchTopMusicVideosUseCase(repository: makeMusicVideoChartsRepository()), actions: actions)
     }
+
+    /// A chart you can browse: its list, and `e` / `c` to change its genre and country in place.
+    func makeFullScreenChartView(
+        viewModel: any TopMusicVideosViewModel, query: ChartQuery, artwork: ArtworkLoader?,
+        videoActions: VideoRowActions
+    ) -> FullScreenChartView {
+        let list = makeFullScreenListView(viewModel: viewModel, artwork: artwork, videoActions: videoActions)
+        return FullScreenChartView(list: list, viewModel: viewModel, query: query)
+    }
 }

@@ -71,6 +71,10 @@ final class MusicVideosSceneDIContainer {
         dependencies.services.makeFetchArtistMusicVideosUseCase()
     }
 
+    func makeFetchRelatedMusicVideosUseCase() -> any FetchRelatedMusicVideosUseCase {
+        dependencies.services.makeFetchRelatedMusicVideosUseCase()
+    }
+
     func makeFetchRecentSearchesUseCase() -> any FetchRecentSearchesUseCase {
         dependencies.services.makeFetchRecentSearchesUseCase()
     }

@@ -63,6 +63,7 @@ extension FullScreenFlowCoordinator {
         switch key {
         case .escape, .control("d"): return .exit(.success)
         case .character("?"): openHelp()
+        case let key where ListKeys.topChart.keys.contains(key): showChart()
         case .alt(let character): report("Alt-\(character.uppercased()) does nothing here — F1 lists the keys")
         default: break
         }
@@ -82,6 +83,9 @@ extension FullScreenFlowCoordinator {
         case .escape, .left, .character("b"): pop()
         case .character("s"): popToSearch()
         case .character("?"): openHelp()
+        case let key
+        where ListKeys.topChart.keys.contains(key) && !isPicking && !(screens.top is FullScreenDetailsView):
+            showChart()
         case .character(" "): report("Space does nothing here — ? lists the keys")
         case .character(let character): report("\(character) does nothing here — ? lists the keys")
         case .alt(let character): report("Alt-\(character.uppercased()) does nothing here — ? lists the keys")

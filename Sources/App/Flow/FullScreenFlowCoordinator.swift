@@ -27,6 +27,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
 
     let container: MusicVideosSceneDIContainer
+    /// What navigation makes: the container, seen through the narrow protocol.
+    var factory: any SessionNavigationFactory { container }
     /// Makes the screens: all the coordinator needs of the container for them.
     let views: any FullScreenViewFactory
     let settings: MusicVideosSearchFlowCoordinator.Settings
@@ -40,6 +42,13 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var clicks = MouseClickCounter()
     /// What the search screen searches: music videos, or artists (`-i --artists`).
     var searchesArtists = false
+    /// The chart shown last, whose country and genre `t` opens again.
+    var lastChart: (any TopMusicVideosViewModel)?
+    /// The country of the nearest chart on the stack (its rows, their details and `m` are that
+    /// store's), else the session's.
+    var browsingCountry: String {
+        stack.reversed().lazy.compactMap { ($0 as? FullScreenChartView)?.query.country }.first ?? settings.country
+    }
     /// Called when something on screen changed; the session coalesces these into one frame.
     var onNeedsDisplay: (@MainActor () -> Void)?
     /// Writes bytes to the terminal outside any frame (a copy's OSC 52); `false` when not written.
@@ -119,6 +128,9 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
 
     func pushList(_ list: OpenedList) {
+        if let chart = list.viewModel as? any TopMusicVideosViewModel {
+            return pushChart(chart, load: list.load)
+        }
         // A session started on an artist list searches artists from its search screen too.
         if screens.count == 1, searchesArtists(startingWith: list) {
             searchesArtists = true
@@ -133,6 +145,26 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         let view = views.makeFullScreenListView(viewModel: viewModel, artwork: artwork, videoActions: videoRowActions)
         push(view)
         view.load(load)
+    }
+
+    /// `t` (Ctrl-T on the search screen): the chart left last, else the top chart for the
+    /// session's country — never lost, whichever way the user left it.
+    func showChart() {
+        let query = lastChart?.query ?? ChartQuery(country: settings.country, limit: settings.limit)
+        let viewModel = factory.makeTopMusicVideosViewModel(
+            actions: TopMusicVideosViewModelActions(showMusicVideoDetails: { [weak self] in
+                self?.showMusicVideoDetails(id: $0)
+            }))
+        pushChart(viewModel) { await viewModel.didLoad(query: query) }
+    }
+
+    private func pushChart(_ viewModel: any TopMusicVideosViewModel, load: @escaping @MainActor () async -> Void) {
+        lastChart = viewModel
+        let fallback = ChartQuery(country: settings.country, limit: settings.limit)
+        let view = views.makeFullScreenChartView(
+            viewModel: viewModel, query: fallback, artwork: artwork, videoActions: videoRowActions)
+        push(view)
+        view.list.load(load)
     }
 
     private func push(_ view: any FullScreenView) {

@@ -15,6 +15,10 @@ protocol FullScreenViewFactory {
     func makeFullScreenListView<ViewModel: NumberedListOutput & NumberedListInput>(
         viewModel: ViewModel, artwork: ArtworkLoader?, videoActions: VideoRowActions
     ) -> FullScreenListView<ViewModel.Row>
+    func makeFullScreenChartView(
+        viewModel: any TopMusicVideosViewModel, query: ChartQuery, artwork: ArtworkLoader?,
+        videoActions: VideoRowActions
+    ) -> FullScreenChartView
 }
 
 extension MusicVideosSceneDIContainer: FullScreenViewFactory {}

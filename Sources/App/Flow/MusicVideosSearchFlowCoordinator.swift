@@ -21,6 +21,8 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     }
 
     let container: MusicVideosSceneDIContainer
+    /// What navigation makes: the container, seen through the narrow protocol.
+    var factory: any SessionNavigationFactory { container }
     let settings: Settings
     private let style: TextStyle
     private let requests: RequestScope
@@ -29,6 +31,8 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     private weak var searchScreen: SearchScreen?
     /// What the search screen searches: music videos, or artists (`-i --artists`).
     var searchesArtists = false
+    /// The line session's charts keep the session's country.
+    var browsingCountry: String { settings.country }
     /// Loads started by actions, run once the input that caused them has been handled.
     private var pendingLoads: [@MainActor () async -> Void] = []
 

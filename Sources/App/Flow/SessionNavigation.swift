@@ -9,7 +9,8 @@ import TerminalUI
 /// and how it reports a message.
 @MainActor
 protocol SessionNavigation: AnyObject {
-    var container: MusicVideosSceneDIContainer { get }
+    /// Makes what the destinations show: all navigation needs of the scene container.
+    var factory: any SessionNavigationFactory { get }
     var settings: MusicVideosSearchFlowCoordinator.Settings { get }
     /// Shows a list of music videos titled `title`, loaded by `load`.
     func pushVideos(
@@ -26,6 +27,9 @@ protocol SessionNavigation: AnyObject {
     /// Whether the search screen searches artists: a session started on an artist list
     /// (`-i --artists`) searches artists again from its search screen.
     var searchesArtists: Bool { get set }
+    /// The store country a video met on the screens shown is looked up in: a chart's, when the
+    /// user reached it from a chart of another country (`c`), else the session's.
+    var browsingCountry: String { get }
 }
 
 extension SessionNavigation {
@@ -33,7 +37,7 @@ extension SessionNavigation {
     func search(for term: String) {
         guard searchesArtists else { return showResults(for: term) }
         let query = TermQuery(term: term, country: settings.country, limit: settings.limit)
-        let viewModel = container.makeMusicArtistsListViewModel(
+        let viewModel = factory.makeMusicArtistsListViewModel(
             actions: MusicArtistsListViewModelActions(showArtistVideos: { [weak self] in
                 self?.showArtistVideos(artistID: $0, artistName: $1)
             }))
@@ -63,6 +67,13 @@ extension SessionNavigation {
         }
     }
 
+    /// "More like this": the other videos of a video's collection, then of its artist.
+    func showRelatedVideos(of video: MusicVideo) {
+        let query = RelatedMusicVideosQuery(id: video.id, country: browsingCountry, limit: settings.limit)
+        let title = DefaultMusicVideosListViewModel.relatedTitle(query, videoTitle: video.title)
+        pushVideos(title: title, actions: videosActions) { await $0.didShowRelatedVideos(query: query) }
+    }
+
     /// A video already at hand.
     func showDetails(of video: MusicVideo) {
         pushDetails(video: video, actions: detailsActions, load: nil)
@@ -70,18 +81,18 @@ extension SessionNavigation {
 
     /// A video by its track id, looked up in the session's store country.
     func showMusicVideoDetails(id: MusicVideo.ID) {
-        let query = MusicVideoLookupQuery(id: id, country: settings.country)
+        let query = MusicVideoLookupQuery(id: id, country: browsingCountry)
         pushDetails(video: nil, actions: detailsActions) { await $0.didLoad(query: query) }
     }
 
     /// A list command's list, its rows leading to any destination here.
     func showList(_ list: PreparedList) {
-        pushList(list.open(container, listNavigation))
+        pushList(factory.open(list, navigation: listNavigation))
     }
 
     /// A web page in the user's browser.
     func open(_ url: URL) {
-        if !container.browser.open(url) {
+        if !factory.browser.open(url) {
             report(SystemBrowser.failure(opening: url))
         }
     }
@@ -98,13 +109,15 @@ extension SessionNavigation {
         MusicVideosListViewModelActions(
             showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
             openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) })
+            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
+            showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 
     private var detailsActions: MusicVideoDetailsViewModelActions {
         MusicVideoDetailsViewModelActions(
             openInBrowser: { [weak self] in self?.open($0) },
             showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
-            playPreview: { [weak self] in self?.playPreview(of: $0) })
+            playPreview: { [weak self] in self?.playPreview(of: $0) },
+            showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 }

@@ -1,15 +1,16 @@
 import Domain
 import Foundation
 
-/// What `o` and `a` do on a video row of a list that has no inputs for them (a chart): open its
-/// page, or its artist's videos — as on search results.
+/// What `o`, `a` and `m` do on a video row of a list that has no inputs for them (a chart): open
+/// its page, its artist's videos, or the videos like it — as on search results.
 struct VideoRowActions {
     let openPage: @MainActor (MusicVideo) -> Void
     let showArtist: @MainActor (MusicVideo) -> Void
+    let showRelated: @MainActor (MusicVideo) -> Void
 }
 
 extension SessionNavigation {
-    /// `o` and `a` on a chart's rows, saying so when a video has no page or no artist.
+    /// `o`, `a` and `m` on a chart's rows, saying so when a video has no page or no artist.
     var videoRowActions: VideoRowActions {
         VideoRowActions(
             openPage: { [weak self] video in
@@ -25,6 +26,7 @@ extension SessionNavigation {
                     return
                 }
                 self?.showArtistVideos(artistID: artistID, artistName: video.artistName)
-            })
+            },
+            showRelated: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 }

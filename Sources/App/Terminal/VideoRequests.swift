@@ -26,12 +26,12 @@ extension SessionNavigation {
                 videos.count == 1 ? "this video has no preview to play" : "none of these videos has a preview to play")
             return
         }
-        report(container.player.play(queue) { [weak self] in self?.report($0) }.message)
+        report(factory.player.play(queue) { [weak self] in self?.report($0) }.message)
     }
 
     /// Stops the preview that plays.
     func stopPreview() {
-        report(container.player.stop().message)
+        report(factory.player.stop().message)
     }
 
     /// Does what a key asked of a video (`p`, `x`, `y`, `Y`) and says what came of it.
@@ -53,7 +53,7 @@ extension SessionNavigation {
     /// terminal's clipboard": a terminal may ignore it, and nothing tells).
     func copy(_ url: URL?, what: String, write: @escaping @MainActor ([UInt8]) -> Bool) {
         guard let url else { return report("this video has no \(what) to copy") }
-        guard let clipboard = container.dependencies.clipboard else {
+        guard let clipboard = factory.clipboard else {
             return report(URLCopy.send(url, what: what, write: write))
         }
         Task { [weak self] in

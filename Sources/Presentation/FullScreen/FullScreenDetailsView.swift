@@ -181,7 +181,9 @@ public final class FullScreenDetailsView: FullScreenView {
             host?.isPicking == true && video != nil ? PickerKeys.detailsHints(marked: host?.markedBelow ?? 0) : []
         return pick + retry + [
             KeyHint("p", "play"), KeyHint("y", "copy"), KeyHint("o", "open"),
-            KeyHint("a", "artist's videos", short: "artist"), KeyHint("↑/↓", "scroll"), KeyHint("s", "search"),
+            KeyHint("a", "artist's videos", short: "artist"), KeyHint("↑/↓", "scroll"),
+            KeyHint("s", "search"),
+            ListKeys.moreLikeThisHint,
         ] + KeyHint.leave
     }
 
@@ -196,6 +198,7 @@ public final class FullScreenDetailsView: FullScreenView {
         [
             ("o", "open the video's page in the browser"),
             ("a", "the artist's music videos"),
+            (ListKeys.moreLikeThis.helpKeys, ListKeys.moreLikeThis.help),
         ] + VideoRequest.help + [
             ("↑ ↓  k j", "scroll a line"),
             ("PgUp PgDn", "scroll a screenful"),
@@ -218,6 +221,7 @@ public final class FullScreenDetailsView: FullScreenView {
             }
         case .character("o"): viewModel.didOpenInBrowser()
         case .character("a"): viewModel.didShowArtistVideos()
+        case let key where ListKeys.moreLikeThis.keys.contains(key): viewModel.didShowRelatedVideos()
         case .up, .character("k"): state.scroll(by: -1, columns: size.columns, rows: size.rows)
         case .down, .character("j"): state.scroll(by: 1, columns: size.columns, rows: size.rows)
         case .pageUp: state.scroll(by: -page, columns: size.columns, rows: size.rows)

@@ -138,7 +138,8 @@ public final class FullScreenSearchView: FullScreenView {
         let enter =
             state.recentSearchNumbered.map { KeyHint("Enter", "search again #\($0 + 1)", short: "#\($0 + 1)") }
             ?? KeyHint("Enter", "search")
-        return [enter, KeyHint("↑/↓", "recent"), escape, KeyHint("F1", "help", essential: true)]
+        let chart = KeyHint(ListKeys.topChartOnSearch.key, "top chart", short: "chart")
+        return [enter, KeyHint("↑/↓", "recent"), escape, chart, KeyHint("F1", "help", essential: true)]
     }
 
     public var activity: String? { nil }
@@ -150,6 +151,7 @@ public final class FullScreenSearchView: FullScreenView {
             ("a number, Enter", "search again for that recent search"),
             ("/words, Enter", "search for the words, even a number (/2 searches for 2)"),
             ("↑ / ↓", "recall recent searches"),
+            ListKeys.topChartOnSearch,
             ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
             ("Backspace Delete", "delete a character"),
             ("Alt-B / Alt-F", "move a word back / forward"),
@@ -171,7 +173,7 @@ public final class FullScreenSearchView: FullScreenView {
             }
         }
         switch key {
-        case .enter:
+        case .enter, .control("j"):  // Ctrl-J is Enter in a text field, as in readline
             state.recalled = nil
             let text = state.field.text
             if let index = state.recentSearchNumbered {

@@ -3,7 +3,7 @@ import Foundation
 import Reactive
 
 /// One video's details: `p` plays its preview, `o` opens its page in the browser, `a` lists the
-/// artist's videos.
+/// artist's videos, `m` the videos like it.
 @MainActor
 public final class DetailsScreen: InteractiveScreen {
     private let viewModel: any MusicVideoDetailsViewModel
@@ -20,7 +20,7 @@ public final class DetailsScreen: InteractiveScreen {
         viewModel.video.sink { [weak self] in self?.video = $0 }.store(in: &subscriptions)
     }
 
-    public var keys: String { "p play preview · o open in browser · a artist's videos" }
+    public var keys: String { "p play preview · o open in browser · a artist's videos · m more like this" }
 
     /// Whether there is no video to show (a lookup found none, failed, or was cancelled).
     public var isEmpty: Bool { video == nil }
@@ -34,6 +34,7 @@ public final class DetailsScreen: InteractiveScreen {
         case "p": viewModel.didPlayPreview()
         case "o": viewModel.didOpenInBrowser()
         case "a": viewModel.didShowArtistVideos()
+        case "m": viewModel.didShowRelatedVideos()
         default: return false
         }
         return true

@@ -30,6 +30,8 @@ public struct ListDataSource<Row: ListRowDescribing> {
     public var openPage: @MainActor (_ row: Int, _ video: MusicVideo) -> Void
     /// `a` on a video row.
     public var showArtist: @MainActor (_ row: Int, _ video: MusicVideo) -> Void
+    /// `m` on a video row: the videos like it.
+    public var showRelated: @MainActor (_ row: Int, _ video: MusicVideo) -> Void
 
     /// A list answered by one request (a chart, artists).
     /// - Parameters:
@@ -37,9 +39,11 @@ public struct ListDataSource<Row: ListRowDescribing> {
     ///   - hints: How advice in messages is worded here.
     ///   - openPage: `o` on a video row (a chart's).
     ///   - showArtist: `a` on a video row.
+    ///   - showRelated: `m` on a video row.
     public init<ViewModel: NumberedListOutput<Row> & NumberedListInput>(
         _ viewModel: ViewModel, hints: any HintPhrasing, openPage: @escaping @MainActor (MusicVideo) -> Void = { _ in },
-        showArtist: @escaping @MainActor (MusicVideo) -> Void = { _ in }
+        showArtist: @escaping @MainActor (MusicVideo) -> Void = { _ in },
+        showRelated: @escaping @MainActor (MusicVideo) -> Void = { _ in }
     ) {
         subscribe = { send, _ in
             [
@@ -53,6 +57,7 @@ public struct ListDataSource<Row: ListRowDescribing> {
         cancel = {}
         self.openPage = { openPage($1) }
         self.showArtist = { showArtist($1) }
+        self.showRelated = { showRelated($1) }
     }
 
     /// The failures and empty answers of any list, as events.
@@ -92,6 +97,7 @@ extension ListDataSource where Row == MusicVideosListItemViewModel {
         cancel = { viewModel.didCancel() }
         openPage = { row, _ in viewModel.didOpenItemInBrowser(at: row) }
         showArtist = { row, _ in viewModel.didShowArtistVideos(ofItemAt: row) }
+        showRelated = { row, _ in viewModel.didShowRelatedVideos(ofItemAt: row) }
     }
 
     private static func title(for source: MusicVideosListSource) -> String {
@@ -99,6 +105,8 @@ extension ListDataSource where Row == MusicVideosListItemViewModel {
         case .search(let query): "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\""
         case .artist(let query):
             "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")
+        case .related(let query, let videoTitle):
+            DefaultMusicVideosListViewModel.relatedTitle(query, videoTitle: videoTitle)
         }
     }
 }

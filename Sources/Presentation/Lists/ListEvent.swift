@@ -45,6 +45,8 @@ public enum ListEffect: Equatable, Sendable {
     case openPage(row: Int, MusicVideo)
     /// `a`: the video's artist's videos.
     case showArtist(row: Int, MusicVideo)
+    /// `m`: the videos like this one.
+    case showRelated(row: Int, MusicVideo)
     /// Enter in the picker: the rows picked (`pickedRows`).
     case pick
     /// A notice for the status line (`there is no row 9`).

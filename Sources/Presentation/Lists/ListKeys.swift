@@ -51,9 +51,11 @@ public enum ListAction: Equatable, Sendable {
     case mark(then: Int)
     case filter, clearFilter, retry
     case video(VideoRequest)
-    case artist, openPage, preview, sort
-    /// Done by the session, not the list: back, a new search, the help, quit.
+    case artist, related, openPage, preview, sort
+    /// Done by the session, not the list: back, a new search, the chart, the help, quit.
     case session
+    /// Done by a chart's view: another genre, another country.
+    case chart
 }
 
 /// What a binding's `applies` asks of a list.
@@ -65,6 +67,8 @@ public struct ListContext: Sendable {
     public let hasFilter: Bool
     public let isWide: Bool
     public let choice: String
+    /// Whether the list is a chart (its genre and country can change).
+    public let isChart: Bool
 
     /// The context of `state`.
     public init<Row>(_ state: ListState<Row>) {
@@ -75,6 +79,7 @@ public struct ListContext: Sendable {
         hasFilter = state.filter != nil
         isWide = state.viewport.columns >= ListState<Row>.previewMinimumColumns
         choice = state.choice
+        isChart = Row.self == TopMusicVideosItemViewModel.self
     }
 }
 
@@ -99,10 +104,11 @@ public enum ListKeys {
             when: { $0.isPicking && $0.hasRows }),
         ListBinding([.character("r")], hint: "r", label: "retry", "try a failed load again", .retry, when: \.canRetry),
         ListBinding(
-            [.up, .character("k"), .control("p"), .control("k")], hint: "↑/↓", help: "↑ ↓  k j  Ctrl-P Ctrl-N",
+            [.up, .character("k"), .control("p"), .control("k")], hint: "↑/↓", help: "↑ ↓  k j  Ctrl-P/N  Ctrl-K/J",
             label: "move", "the row above / below (past the last row, the next page)", .move(-1), when: \.hasRows),
         ListBinding(
-            [.down, .character("j"), .control("n")], hint: "↓", help: "", label: nil, "", .move(1), when: \.hasRows),
+            [.down, .character("j"), .control("n"), .control("j")], hint: "↓", help: "", label: nil, "", .move(1),
+            when: \.hasRows),
         ListBinding(
             [.pageUp], hint: "PgUp", help: "PgUp PgDn", label: nil, "a screenful up / down", .movePage(-1),
             when: \.hasRows),
@@ -115,6 +121,7 @@ public enum ListKeys {
         ListBinding(
             [.character("/")], hint: "/", label: "filter", "filter the rows loaded (Enter keeps, Esc clears)", .filter,
             when: \.hasRows),
+        chartGenre, chartCountry,
         ListBinding(
             [.character("p")], hint: "p", label: "play",
             "play the preview; on the playing row, stop it", .video(.playPreview),
@@ -137,6 +144,7 @@ public enum ListKeys {
         ListBinding(
             [.character("a")], hint: "a", label: "artist", "the selected video's artist's videos", .artist,
             when: { $0.listsVideos && $0.hasRows }),
+        moreLikeThis,
         ListBinding(
             [.character("o")], hint: "o", label: "open", "open the selected video's page in the browser", .openPage,
             when: { $0.listsVideos && $0.hasRows }),
@@ -148,6 +156,7 @@ public enum ListKeys {
             "sort the rows loaded by year, title, artist, duration, price, then as found", .sort,
             when: { $0.listsVideos && $0.hasRows }),
         ListBinding([.character("s")], hint: "s", label: "search", "a new search", .session),
+        topChart,
         ListBinding(
             [.escape], hint: "Esc", label: "clear", essential: true, "clear the filter", .clearFilter, when: \.hasFilter
         ),

@@ -87,6 +87,7 @@ public final class ListScreenViewModel<Row: ListRowDescribing> {
         case .ask(let request, let video): eventSubject.send(.ask(request, video))
         case .openPage(let row, let video): source.openPage(row, video)
         case .showArtist(let row, let video): source.showArtist(row, video)
+        case .showRelated(let row, let video): source.showRelated(row, video)
         case .pick:
             let rows = current.pickedRows
             guard !rows.isEmpty else { return say("nothing to print: no row is shown — Esc clears the filter") }

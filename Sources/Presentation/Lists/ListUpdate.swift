@@ -107,7 +107,7 @@ public enum ListUpdate {
         case .tab where state.isPicking && ListState<Row>.listsVideos:
             if state.toggleMark() { return move(by: 1, in: &state) }
         case .up, .control("p"), .control("k"): return move(by: -1, in: &state)
-        case .down, .control("n"): return move(by: 1, in: &state)
+        case .down, .control("n"), .control("j"): return move(by: 1, in: &state)
         default: return state.editFilter(key) ? [] : [.passed]
         }
         return []
@@ -140,6 +140,9 @@ public enum ListUpdate {
         case .artist:
             guard let row, let video else { return [] }
             return [.showArtist(row: row, video)]
+        case .related:
+            guard let row, let video else { return [] }
+            return [.showRelated(row: row, video)]
         case .openPage:
             guard let row, let video else { return [] }
             return [.openPage(row: row, video)]
@@ -150,7 +153,7 @@ public enum ListUpdate {
                 return [.report("no room for the pane at \(columns) columns")]
             }
         case .sort: state.cycleOrder()
-        case .session: return [.passed]
+        case .session, .chart: return [.passed]
         }
         return []
     }

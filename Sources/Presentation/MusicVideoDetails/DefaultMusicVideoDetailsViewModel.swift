@@ -82,6 +82,10 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
         actions?.showArtistVideos(artistID, video.artistName)
     }
 
+    public func didShowRelatedVideos() {
+        if let video = videoSubject.value { actions?.showRelatedVideos(video) }
+    }
+
     public func didCancel() {
         request.cancel()
     }

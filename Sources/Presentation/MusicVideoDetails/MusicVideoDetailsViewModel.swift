@@ -21,15 +21,19 @@ public struct MusicVideoDetailsViewModelActions {
     public let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
     /// Plays the video's preview clip in the user's player.
     public let playPreview: @MainActor (MusicVideo) -> Void
+    /// Shows the music videos like this one ("more like this").
+    public let showRelatedVideos: @MainActor (MusicVideo) -> Void
 
     public init(
         openInBrowser: @escaping @MainActor (URL) -> Void,
         showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void,
-        playPreview: @escaping @MainActor (MusicVideo) -> Void = { _ in }
+        playPreview: @escaping @MainActor (MusicVideo) -> Void = { _ in },
+        showRelatedVideos: @escaping @MainActor (MusicVideo) -> Void = { _ in }
     ) {
         self.openInBrowser = openInBrowser
         self.showArtistVideos = showArtistVideos
         self.playPreview = playPreview
+        self.showRelatedVideos = showRelatedVideos
     }
 }
 
@@ -42,6 +46,8 @@ public protocol MusicVideoDetailsViewModelInput {
     func didOpenInBrowser()
     /// Shows the artist's other music videos.
     func didShowArtistVideos()
+    /// Shows the music videos like this one.
+    func didShowRelatedVideos()
     /// Plays the video's preview clip.
     func didPlayPreview()
     /// Cancels the request in flight.

@@ -4,14 +4,20 @@ import TerminalUI
 
 /// What the list is called, and what it says when it finds nothing.
 extension DefaultMusicVideosListViewModel {
-    /// `Music videos for "adele", 1–25`, or `Music videos by Adele`.
+    /// `Music videos for "adele", 1–25`, `Music videos by Adele`, or `More like "4Ever"`.
     static func title(for source: MusicVideosListSource, rows: Range<Int>) -> String {
         switch source {
         case .search(let query):
             "Music videos for \"\(TerminalSanitizer.sanitize(query.term))\", \(rows.lowerBound)–\(rows.upperBound - 1)"
         case .artist(let query):
             "Music videos by " + (query.artistName.map(TerminalSanitizer.sanitize) ?? "artist \(query.artistID)")
+        case .related(let query, let videoTitle): relatedTitle(query, videoTitle: videoTitle)
         }
+    }
+
+    /// `More like "4Ever"`, or `More like video 1`.
+    public static func relatedTitle(_ query: RelatedMusicVideosQuery, videoTitle: String?) -> String {
+        "More like " + (videoTitle.map { "\"\(TerminalSanitizer.sanitize($0))\"" } ?? "video \(query.id)")
     }
 
     static func noResultsMessage(for source: MusicVideosListSource) -> UserMessage {
@@ -23,6 +29,10 @@ extension DefaultMusicVideosListViewModel {
             UserMessage("no music videos found for \"\(query.term)\"", hint: .tryOtherWords)
         case .artist(let query):
             UserMessage("no music videos found for artist \(query.artistID)", hint: .checkIDOrCountry)
+        case .related(let query, let videoTitle?):
+            UserMessage("no other music videos like \"\(videoTitle)\" in \(query.country)", hint: .checkIDOrCountry)
+        case .related(let query, nil):
+            UserMessage("no music video \(query.id) in \(query.country)", hint: .checkIDOrCountry)
         }
     }
 }

@@ -8,7 +8,8 @@ import TerminalUI
 public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     let searchUseCase: any SearchMusicVideosUseCase
     private let artistVideosUseCase: any FetchArtistMusicVideosUseCase
-    private let actions: MusicVideosListViewModelActions?
+    let relatedVideosUseCase: (any FetchRelatedMusicVideosUseCase)?
+    let actions: MusicVideosListViewModelActions?
     let prefetchesNextPage: Bool
     let keepsLoadedPages: Bool
 
@@ -66,11 +67,13 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     enum Loaded {
         case page(MusicVideoPage)
         case artist(ArtistMusicVideosPage)
+        case related(RelatedMusicVideosPage)
     }
 
     /// - Parameters:
     ///   - searchUseCase: Performs searches.
     ///   - artistVideosUseCase: Fetches an artist's videos.
+    ///   - relatedVideosUseCase: Finds the videos like one video; `nil` where none are shown.
     ///   - actions: Navigation; `nil` where the list leads nowhere (one-shot output).
     ///   - prefetchesNextPage: Fetch the next page in the background once the user's view is
     ///     within one screen of the last row loaded (`didView(rowAt:rowsOnScreen:)`; a list that
@@ -83,6 +86,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     public init(
         searchUseCase: any SearchMusicVideosUseCase,
         artistVideosUseCase: any FetchArtistMusicVideosUseCase,
+        relatedVideosUseCase: (any FetchRelatedMusicVideosUseCase)? = nil,
         actions: MusicVideosListViewModelActions? = nil,
         prefetchesNextPage: Bool = false,
         keepsLoadedPages: Bool = false,
@@ -90,6 +94,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
     ) {
         self.searchUseCase = searchUseCase
         self.artistVideosUseCase = artistVideosUseCase
+        self.relatedVideosUseCase = relatedVideosUseCase
         self.actions = actions
         self.prefetchesNextPage = prefetchesNextPage
         self.keepsLoadedPages = keepsLoadedPages
@@ -189,7 +194,7 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
         cancelPrefetch()
     }
 
-    private func loadFirst(_ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded) async {
+    func loadFirst(_ operation: @escaping @Sendable () async throws(CatalogError) -> Loaded) async {
         cancelPrefetch()
         prefetchFailure = nil
         viewport = nil
@@ -260,8 +265,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             videos = page.videos
         case .artist(let artistPage):
             page = nil
-            source = .artist(artistPage.query)
+            source = .artist(Self.naming(artistPage.query, from: artistPage.items))
             videos = artistPage.items
+        case .related(let related):
+            page = nil
+            source = .related(related.query, videoTitle: related.video?.title)
+            videos = related.items
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
         let newItems = MusicVideosListItemViewModel.items(for: videos)

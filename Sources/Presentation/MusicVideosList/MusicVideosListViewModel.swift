@@ -6,6 +6,8 @@ import Reactive
 public enum MusicVideosListSource: Equatable, Sendable {
     case search(MusicVideoQuery)
     case artist(ArtistMusicVideosQuery)
+    /// "More like this": the videos like one video, whose title (once it was found) names the list.
+    case related(RelatedMusicVideosQuery, videoTitle: String?)
 }
 
 /// Navigation out of the list; the coordinator fills these in.
@@ -15,15 +17,19 @@ public struct MusicVideosListViewModelActions {
     public let openInBrowser: @MainActor (URL) -> Void
     /// Shows an artist's music videos.
     public let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
+    /// Shows the music videos like one video ("more like this").
+    public let showRelatedVideos: @MainActor (MusicVideo) -> Void
 
     public init(
         showMusicVideoDetails: @escaping @MainActor (MusicVideo) -> Void,
         openInBrowser: @escaping @MainActor (URL) -> Void = { _ in },
-        showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void = { _, _ in }
+        showArtistVideos: @escaping @MainActor (_ artistID: Int, _ artistName: String?) -> Void = { _, _ in },
+        showRelatedVideos: @escaping @MainActor (MusicVideo) -> Void = { _ in }
     ) {
         self.showMusicVideoDetails = showMusicVideoDetails
         self.openInBrowser = openInBrowser
         self.showArtistVideos = showArtistVideos
+        self.showRelatedVideos = showRelatedVideos
     }
 }
 
@@ -35,10 +41,15 @@ public protocol MusicVideosListViewModelInput: NumberedListInput, PagedListInput
     func didSearch(query: MusicVideoQuery) async
     /// An artist's videos: replaces what is shown. Returns when they have loaded.
     func didShowArtistVideos(query: ArtistMusicVideosQuery) async
+    /// The videos like one video ("more like this"): replaces what is shown. Returns when they
+    /// have loaded.
+    func didShowRelatedVideos(query: RelatedMusicVideosQuery) async
     /// Opens the web page of the item at `index`; without one, a notice says so.
     func didOpenItemInBrowser(at index: Int)
     /// Shows the music videos of the artist of the item at `index`; without one, a notice says so.
     func didShowArtistVideos(ofItemAt index: Int)
+    /// Shows the music videos like the item at `index`.
+    func didShowRelatedVideos(ofItemAt index: Int)
     /// Cancels the request in flight; nothing is emitted for it. Cancelling the task that awaits
     /// an input does the same.
     func didCancel()

@@ -24,7 +24,11 @@ public protocol TopMusicVideosViewModelInput: NumberedListInput {
 
 /// What the chart shows: its rows, top first, under a title naming the chart.
 @MainActor
-public protocol TopMusicVideosViewModelOutput: NumberedListOutput where Row == TopMusicVideosItemViewModel {}
+public protocol TopMusicVideosViewModelOutput: NumberedListOutput where Row == TopMusicVideosItemViewModel {
+    /// The chart asked for last (its country and genre, which the session's keys change);
+    /// `nil` before the first load.
+    var query: ChartQuery? { get }
+}
 
 public typealias TopMusicVideosViewModel = TopMusicVideosViewModelInput & TopMusicVideosViewModelOutput
 
@@ -38,6 +42,7 @@ public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
     public var items: AnyPublisher<[TopMusicVideosItemViewModel], Never> { content.items }
     public var title: AnyPublisher<String, Never> { content.title }
     public let choice = "details"
+    public private(set) var query: ChartQuery?
     public var loading: AnyPublisher<ListLoading, Never> { content.loading }
     public var noResults: AnyPublisher<UserMessage, Never> { content.noResults }
     public var error: AnyPublisher<CatalogError, Never> { content.error }
@@ -51,6 +56,7 @@ public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
     }
 
     public func didLoad(query: ChartQuery) async {
+        self.query = query
         let useCase = useCase
         await content.load { () async throws(CatalogError) in
             let page = try await useCase.execute(query: query)
