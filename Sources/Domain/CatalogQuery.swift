@@ -13,3 +13,4 @@ extension TermQuery: CatalogQuery {}
 extension MusicVideoQuery: CatalogQuery {}
 extension MusicVideoLookupQuery: CatalogQuery {}
 extension ArtistMusicVideosQuery: CatalogQuery {}
+extension RelatedMusicVideosQuery: CatalogQuery {}

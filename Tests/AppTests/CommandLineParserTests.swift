@@ -155,7 +155,7 @@ struct HelpTextTests {
         #expect(lines.contains("  -l, --limit N          results per page, 1–200 (default 25)"))
         #expect(lines.contains("      --format FORMAT    table, plain, json, jsonl, m3u (default: table on a"))
         #expect(lines.contains("                         terminal, else plain)"))
-        #expect(lines.contains("  videos (searches, --id, --artist-id): id, title, artist, artistId,"))
+        #expect(lines.contains("  videos (searches, --id, --artist-id, --also): id, title, artist, artistId,"))
         #expect(lines.contains("  0 results shown · 1 nothing found · 64 bad usage or rejected query ·"))
         #expect(lines.contains { $0.contains("78 bad settings file") })
         #expect(lines.contains("Settings file:"))

@@ -39,7 +39,7 @@ struct RegistryFrontEndsTests {
             }
         }
         // What only its declaration spells: the genres, which need no flow of their own.
-        #expect(CommandLineOption.generated(for: .standard).map(\.long) == ["--genres", "--also"])
+        #expect(CommandLineOption.generated(for: .standard).map(\.long) == ["--genres"])
     }
 
     @Test(

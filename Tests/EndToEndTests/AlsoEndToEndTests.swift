@@ -58,7 +58,11 @@ struct AlsoEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(Self.ids(ofLines: result.stdout) == Self.related)
-        #expect(result.stdout.split(separator: "\n").first?.split(separator: "\t").dropFirst().first == "Sofia")
+        // Plain as every list of videos: id, artist, title, year, time, price, page.
+        #expect(
+            result.stdout.split(separator: "\n").first?.split(separator: "\t").prefix(3) == [
+                "1477000002", "Clairo", "Sofia",
+            ])
         #expect(
             server.requests.map(\.target) == [
                 "/lookup?id=1477000001&country=GB",
@@ -111,7 +115,7 @@ struct AlsoEndToEndTests {
         let table = try await MVSearchProcess.run(
             ["--also", "\(Self.video)", "--format", "table"], environment: environment)
         let rows = table.stdout.split(separator: "\n")
-        #expect(rows.first?.split(separator: " ").prefix(2) == ["id", "title"])
+        #expect(rows.first?.split(separator: " ").prefix(2) == ["#", "Title"])
         #expect(rows.count == 5)
         // Every answer came from the cache after the first run.
         #expect(server.requests.count == 3)
@@ -143,7 +147,7 @@ struct AlsoEndToEndTests {
         let none = try await MVSearchProcess.run(["--also", "42"], environment: environment)
         #expect(none.status == 1)
         #expect(none.stdout.isEmpty)
-        #expect(none.stderr == "mvsearch: no videos found\n")
+        #expect(none.stderr == "mvsearch: no music video 42 in US — check the id, or try another --country\n")
         for bad in [["--also", "0"], ["--also", "abc"], ["--also", "-3"], ["--also"], ["--also", "5", "clairo"]] {
             let refused = try await MVSearchProcess.run(bad, environment: environment)
             #expect(refused.status == 64, "\(bad): \(refused.stderr)")

@@ -111,7 +111,7 @@ struct ListCommand: Sendable, Equatable {
 
 extension ListCommand {
     /// Every list command, in the order `--help` lists them.
-    static let all: [ListCommand] = [artistVideos, artists, top]
+    static let all: [ListCommand] = [artistVideos, artists, top, also]
 }
 
 /// What a list command builds its query from: the parsed options, with the settings every
@@ -138,8 +138,8 @@ struct ListArguments: Sendable {
                 case OperationParameter.offset.name: .integer(options.offset ?? 0)
                 case OperationParameter.matching.name: .text(options.attribute.rawValue)
                 case OperationParameter.explicit.name: .boolean(options.allowsExplicit)
-                case CatalogOperation.lookupParameter.name: options.lookupID.map(ParameterValue.integer)
-                default: options.operationValues[parameter.name].map(ParameterValue.integer)
+                // `--id N` sets the lookup's id; a command's own option (`--also N`) its own.
+                default: (options.operationValues[parameter.name] ?? options.lookupID).map(ParameterValue.integer)
                 }
             arguments.set(parameter.name, value)
         }
