@@ -68,5 +68,24 @@ import Testing
             terminal.send("q\r")
             #expect(await MVSearchProcess.offPool { terminal.finish() }.status == 0)
         }
+
+        @Test(
+            "Given a notice came while the prompt waited, when the input ends (Ctrl-D), then the prompt's line is ended"
+        )
+        func endOfInputEndsTheLine() async throws {
+            let players = try StandInPlayers()
+            try players.addPlayer()
+            let (terminal, server) = try Self.session(players: players)
+            defer { server.stop() }
+            #expect(await Self.playSecond(on: terminal, players: players))
+            _ = await MVSearchProcess.offPool { terminal.wait(timeout: 10) { Self.promptsAfterNotice($0) } }
+            terminal.send("\u{4}")
+            #expect(await MVSearchProcess.offPool { terminal.finish() }.status == 0)
+            #expect(players.untilEnded(1) == "")  // the player ends with the session
+            let ended = await MVSearchProcess.offPool {
+                terminal.wait(timeout: 10) { $0.hasSuffix("q quit\r\n> \r\n") }
+            }
+            #expect(ended, "\(terminal.output.suffix(200))")
+        }
     }
 #endif
