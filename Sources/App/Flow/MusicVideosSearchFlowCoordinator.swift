@@ -9,7 +9,7 @@ import TerminalUI
 /// screen, `q` or the end of input ends the session. The coordinator owns every key that moves
 /// between screens; each screen handles its own. A key means the same on every screen: on the
 /// search screen a key is never searched for; `/` before words searches for them from any
-/// screen (`/s` searches for "s").
+/// screen (`/s` searches for "s"); `?` or `help` lists the commands.
 @MainActor
 final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     /// What every search and artist list of the session uses.
@@ -95,6 +95,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
             case "s":
                 stack.removeSubrange(1...)
                 await showTop()
+            case "?", "help":
+                // Never searched for (`/help` is): the commands of every screen.
+                console.output.write(InteractiveHelp.text(style: style))
             // From any screen, as the notice of what plays says (`▶ 4Ever · x stop`); on the search
             // screen only while one plays: else it is words (the band X).
             case PreviewPlayback.stopKey where stack.count > 1 || container.player.nowPlaying != nil:
@@ -112,7 +115,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
                     report("cancelled")
                 }
                 if !understood {
-                    report("\"\(TerminalSanitizer.excerpt(input))\" is not a choice here — use one of the keys below")
+                    report(
+                        "\"\(TerminalSanitizer.excerpt(input))\" is not a choice here — use one of the keys below, or ? for them all"
+                    )
                 }
                 await runPendingLoads()
             }
