@@ -75,7 +75,12 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         return hints.map { $0.key == "Esc" ? quit : $0 }
     }
 
-    public var help: [(key: String, action: String)] { ListKeys.help(for: state) }
+    public var help: [(key: String, action: String)] {
+        let help = ListKeys.help(for: state)
+        guard host?.escapeQuits == true else { return help }
+        // The picker's first list: no screen behind it, so the keys that go back end the pick.
+        return help.map { $0.key == "Esc ← b" ? ($0.key, "quit printing nothing (status 130)") : $0 }
+    }
 
     public var message: String? { state.message }
 
