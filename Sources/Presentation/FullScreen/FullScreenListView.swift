@@ -69,7 +69,8 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
 
     public var keyHints: [KeyHint] {
         let hints = ListKeys.hints(for: state)
-        guard host?.escapeQuits == true, state.filter == nil else { return hints }
+        // While a number is typed its Esc cancels the number, as the entry's own hints say.
+        guard host?.escapeQuits == true, state.filter == nil, state.rowNumber.keyHints == nil else { return hints }
         // The picker's first list: Esc ends the pick (asking first when rows are marked).
         let quit = KeyHint("Esc", state.marks.isEmpty ? "quit" : "drop marks, quit", essential: true)
         return hints.map { $0.key == "Esc" ? quit : $0 }
