@@ -3,7 +3,7 @@ import Mocks
 import Testing
 
 /// The picker's first list on the built binary: the keys that go back elsewhere (← and b) end the
-/// pick there as Esc does.
+/// pick there as Esc does, and Enter while a filter is typed prints the highlighted row at once.
 @Suite("mvsearch end to end: the picker's first list")
 struct PickerFirstListEndToEndTests {
     private static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
@@ -41,5 +41,13 @@ struct PickerFirstListEndToEndTests {
             #expect(picked.stdout.isEmpty)
             #expect(!picked.terminal.contains("Search music videos"), "\(key.debugDescription) opened the search")
         }
+    }
+
+    @Test("Given the picker, when /4ev then one Enter, then the highlighted row is printed and the pick ends (0)")
+    func enterWhileFilteringPicks() async throws {
+        let picked = try await pick(keys: ["/", "4", "e", "v", "\r"])
+        #expect(picked.status == 0)
+        #expect(picked.stdout.hasPrefix("1378778940\tClairo\t4Ever\t"), "\(picked.stdout)")
+        #expect(picked.stdout.split(separator: "\n").count == 1)
     }
 }
