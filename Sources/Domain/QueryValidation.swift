@@ -43,13 +43,17 @@ public enum QueryValidation {
         return limit
     }
 
-    /// Checks that a country is two ASCII letters.
+    /// Checks that a country is two ASCII letters that name a country (`CountryCodes`): the one
+    /// check of every country taken, from the command line, the settings, the environment, a
+    /// server's request or an agent's call.
     /// - Parameter country: The code as typed.
     /// - Returns: The code upper-cased.
-    /// - Throws: `QueryProblem.invalidCountry` otherwise.
+    /// - Throws: `QueryProblem.invalidCountry` otherwise (`USA`, `1A`, `ZZ`).
     public static func country(_ country: String) throws(QueryProblem) -> String {
         let scalars = country.unicodeScalars
-        guard scalars.count == 2, scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else {
+        guard scalars.count == 2, scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }),
+            CountryCodes.isAssigned(country)
+        else {
             throw .invalidCountry(country)
         }
         return country.uppercased()
@@ -85,7 +89,7 @@ extension MusicVideoQuery {
         return query
     }
 
-    /// Checks that a country is two ASCII letters (`QueryValidation.country(_:)`).
+    /// Checks that a country is a country's two-letter code (`QueryValidation.country(_:)`).
     public static func validatedCountry(_ country: String) throws(QueryProblem) -> String {
         try QueryValidation.country(country)
     }

@@ -93,7 +93,7 @@ struct TopMusicVideosViewModelTests {
     func select() async {
         var shown: [MusicVideo.ID] = []
         let viewModel = DefaultTopMusicVideosViewModel(
-            useCase: chart(), actions: TopMusicVideosViewModelActions(showMusicVideoDetails: { shown.append($0) }))
+            useCase: chart(), actions: TopMusicVideosViewModelActions(showMusicVideoDetails: { shown.append($0.id) }))
         viewModel.didSelectItem(at: 0)  // nothing shown yet
         await viewModel.didLoad(query: ChartQuery())
         viewModel.didSelectItem(at: 1)

@@ -166,6 +166,7 @@ struct ListNavigation {
     let showDetails: @MainActor (MusicVideo) -> Void
     /// Opens an artist's music videos, as the details' `a` does.
     let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
-    /// Opens one video's details by its track id, looked up in the store.
-    let showMusicVideoDetails: @MainActor (_ id: MusicVideo.ID) -> Void
+    /// Opens one video's details by its track id, looked up in the store; what the row says of
+    /// it is shown when the lookup fails.
+    let showMusicVideoDetails: @MainActor (_ row: MusicVideo) -> Void
 }

@@ -75,11 +75,13 @@ extension FullScreenFlowCoordinator {
         switch key {
         case .character("q"): return .exit(.success)
         // The picker's first list is its top level: Esc there ends the pick, as in fzf — asking
-        // first when rows are marked, which the pick would drop.
-        case .escape where escapeQuits:
+        // first when rows are marked, which the pick would drop. ← and b, back elsewhere, too:
+        // there is no screen behind it to go back to.
+        case .escape where escapeQuits, .left where escapeQuits, .character("b") where escapeQuits:
             guard let marked = screens.top?.markedRows, !confirming else { return .exit(.interrupted) }
             confirmsDiscard = true
-            report("Esc again quits and drops the \(marked.count) marked — Enter prints them")
+            let name = key == .escape ? "Esc" : key == .left ? "←" : "b"
+            report("\(name) again quits and drops the \(marked.count) marked — Enter prints them")
         case .escape, .left, .character("b"): pop()
         case .character("s"): popToSearch()
         case .character("?"): openHelp()

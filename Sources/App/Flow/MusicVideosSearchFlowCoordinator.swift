@@ -9,7 +9,7 @@ import TerminalUI
 /// screen, `q` or the end of input ends the session. The coordinator owns every key that moves
 /// between screens; each screen handles its own. A key means the same on every screen: on the
 /// search screen a key is never searched for; `/` before words searches for them from any
-/// screen (`/s` searches for "s").
+/// screen (`/s` searches for "s"); `?` or `help` lists the commands.
 @MainActor
 final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     /// What every search and artist list of the session uses.
@@ -35,6 +35,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     var browsingCountry: String { settings.country }
     /// Loads started by actions, run once the input that caused them has been handled.
     private var pendingLoads: [@MainActor () async -> Void] = []
+    /// The screen whose prompt waits for a line: a notice that comes meanwhile (a preview
+    /// playing, ending) goes on a line of its own, then the prompt again.
+    private var waitingScreen: (any InteractiveScreen)?
 
     init(container: MusicVideosSceneDIContainer, settings: Settings, style: TextStyle, requests: RequestScope) {
         self.container = container
@@ -70,7 +73,10 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
         }
         while let screen = stack.last {
             console.output.write(prompt(for: screen))
-            guard let line = await console.input.readLine() else {
+            waitingScreen = screen
+            let read = await console.input.readLine()
+            waitingScreen = nil
+            guard let line = read else {
                 if Task.isCancelled { return .interrupted }
                 // Its terminal hung up (the end of input or EIO, whether or not SIGHUP came first):
                 // not the user ending the session.
@@ -93,6 +99,13 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
             case "s":
                 stack.removeSubrange(1...)
                 await showTop()
+            case "?", "help":
+                // Never searched for (`/help` is): the commands of every screen.
+                console.output.write(InteractiveHelp.text(style: style))
+            // From any screen, as the notice of what plays says (`▶ 4Ever · x stop`); on the search
+            // screen only while one plays: else it is words (the band X).
+            case PreviewPlayback.stopKey where stack.count > 1 || container.player.nowPlaying != nil:
+                stopPreview()
             case _ where input.hasPrefix("/"):
                 // Words to search for, whatever screen this is and whatever the words are.
                 stack.removeSubrange(1...)
@@ -106,7 +119,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
                     report("cancelled")
                 }
                 if !understood {
-                    report("\"\(TerminalSanitizer.excerpt(input))\" is not a choice here — use one of the keys below")
+                    report(
+                        "\"\(TerminalSanitizer.excerpt(input))\" is not a choice here — use one of the keys below, or ? for them all"
+                    )
                 }
                 await runPendingLoads()
             }
@@ -175,6 +190,7 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
 
     private func keys(for screen: any InteractiveScreen) -> String {
         var keys = [screen.keys]
+        if container.player.nowPlaying != nil { keys.append("\(PreviewPlayback.stopKey) stop preview") }
         if stack.count > 1 { keys += ["s new search", "b back"] }
         keys.append("q quit")
         return keys.filter { !$0.isEmpty }.joined(separator: " · ")
@@ -185,6 +201,9 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
     }
 
     func report(_ message: String) {
+        // Never after a prompt that waits: the prompt's line ended first, and the prompt again after.
+        if waitingScreen != nil { console.output.write("\n") }
         console.diagnostics.write(MusicVideosSceneDIContainer.diagnosticPrefix + message + "\n")
+        if let waitingScreen { console.output.write(prompt(for: waitingScreen)) }
     }
 }

@@ -79,10 +79,11 @@ extension SessionNavigation {
         pushDetails(video: video, actions: detailsActions, load: nil)
     }
 
-    /// A video by its track id, looked up in the session's store country.
-    func showMusicVideoDetails(id: MusicVideo.ID) {
+    /// A video by its track id, looked up in the session's store country; `known`, what a list's
+    /// row says of it (a chart's), is shown when the lookup fails.
+    func showMusicVideoDetails(id: MusicVideo.ID, known: MusicVideo? = nil) {
         let query = MusicVideoLookupQuery(id: id, country: browsingCountry)
-        pushDetails(video: nil, actions: detailsActions) { await $0.didLoad(query: query) }
+        pushDetails(video: nil, actions: detailsActions) { await $0.didLoad(query: query, known: known) }
     }
 
     /// A list command's list, its rows leading to any destination here.
@@ -102,7 +103,7 @@ extension SessionNavigation {
         ListNavigation(
             showDetails: { [weak self] in self?.showDetails(of: $0) },
             showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
-            showMusicVideoDetails: { [weak self] in self?.showMusicVideoDetails(id: $0) })
+            showMusicVideoDetails: { [weak self] in self?.showMusicVideoDetails(id: $0.id, known: $0) })
     }
 
     private var videosActions: MusicVideosListViewModelActions {

@@ -69,13 +69,19 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
 
     public var keyHints: [KeyHint] {
         let hints = ListKeys.hints(for: state)
-        guard host?.escapeQuits == true, state.filter == nil else { return hints }
+        // While a number is typed its Esc cancels the number, as the entry's own hints say.
+        guard host?.escapeQuits == true, state.filter == nil, state.rowNumber.keyHints == nil else { return hints }
         // The picker's first list: Esc ends the pick (asking first when rows are marked).
         let quit = KeyHint("Esc", state.marks.isEmpty ? "quit" : "drop marks, quit", essential: true)
         return hints.map { $0.key == "Esc" ? quit : $0 }
     }
 
-    public var help: [(key: String, action: String)] { ListKeys.help(for: state) }
+    public var help: [(key: String, action: String)] {
+        let help = ListKeys.help(for: state)
+        guard host?.escapeQuits == true else { return help }
+        // The picker's first list: no screen behind it, so the keys that go back end the pick.
+        return help.map { $0.key == "Esc ← b" ? ($0.key, "quit printing nothing (status 130)") : $0 }
+    }
 
     public var message: String? { state.message }
 

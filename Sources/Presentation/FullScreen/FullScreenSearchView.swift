@@ -150,7 +150,7 @@ public final class FullScreenSearchView: FullScreenView {
             ("Enter", "search for the words typed"),
             ("a number, Enter", "search again for that recent search"),
             ("/words, Enter", "search for the words, even a number (/2 searches for 2)"),
-            ("↑ / ↓", "recall recent searches"),
+            ("↑ / ↓", "recall recent searches: ↓ down the list, ↑ up it; in an empty field ↑ takes the newest"),
             ListKeys.topChartOnSearch,
             ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
             ("Backspace Delete", "delete a character"),
@@ -185,8 +185,11 @@ public final class FullScreenSearchView: FullScreenView {
                 viewModel.didSubmit(term: text)
             }
         // The recent searches are drawn below the field, newest first: ↓ goes down them (older),
-        // ↑ goes up (newer, then back to the words typed) — as drawn.
+        // ↑ goes up (newer, then back to the words typed) — as drawn. From an empty field ↑ takes
+        // the newest, as a shell's ↑ recalls the last command: nothing typed is set aside.
         case .down:
+            state.recall(older: true)
+        case .up where state.recalled == nil && state.field.characters.isEmpty:
             state.recall(older: true)
         case .up:
             state.recall(older: false)

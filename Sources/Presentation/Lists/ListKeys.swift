@@ -191,7 +191,7 @@ public enum ListKeys {
             state.filter == nil ? [] : [KeyHint("\(state.visible.count)/\(state.rows.count)", "", essential: true)]
         if state.isEditingFilter {
             return count + [
-                KeyHint("type", "to filter"), KeyHint("Enter", "keep"),
+                KeyHint("type", "to filter"), KeyHint("Enter", context.isPicking ? "print" : "keep"),
                 KeyHint("Esc", "clear", essential: true), KeyHint("F1", "help", essential: true),
             ]
         }
@@ -219,9 +219,15 @@ public enum ListKeys {
 
     /// The help box's lines for `state`.
     public static func help<Row>(for state: ListState<Row>) -> [(key: String, action: String)] {
-        bindings(for: state).filter { !$0.helpKeys.isEmpty }.map { binding in
+        let context = ListContext(state)
+        return bindings(for: state).filter { !$0.helpKeys.isEmpty }.map { binding in
             // What Enter opens on rows that are not videos (an artist's videos) is the list's own.
-            let help = binding.action == .open ? "the selected row's \(state.choice)" : binding.help
+            let help =
+                switch binding.action {
+                case .open: "the selected row's \(state.choice)"
+                case .filter where context.isPicking: "filter the rows loaded (Enter prints, Esc clears)"
+                default: binding.help
+                }
             return (binding.helpKeys, help)
         }
     }

@@ -102,6 +102,10 @@ public enum ListUpdate {
 
     private static func filterKey<Row>(_ key: Key, in state: inout ListState<Row>) -> [ListEffect] {
         switch key {
+        case .enter where state.isPicking && ListState<Row>.listsVideos:
+            // The picker prints at once, as fzf's Enter does; elsewhere Enter keeps the filter.
+            state.finishFilter()
+            return [.pick]
         case .enter: state.finishFilter()
         case .escape: state.clearFilter()
         case .tab where state.isPicking && ListState<Row>.listsVideos:

@@ -45,6 +45,10 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
     }
 
     public func didLoad(query: MusicVideoLookupQuery) async {
+        await didLoad(query: query, known: nil)
+    }
+
+    public func didLoad(query: MusicVideoLookupQuery, known: MusicVideo?) async {
         let useCase = fetchUseCase
         isLoadingSubject.send(true)
         let result = await request.run { () async throws(CatalogError) in try await useCase.execute(query: query) }
@@ -54,12 +58,22 @@ public final class DefaultMusicVideoDetailsViewModel: MusicVideoDetailsViewModel
             videoSubject.send(video)
             rowsSubject.send(MusicVideoDetailsFormatter.rows(for: video))
         case .success(nil)?:
+            show(known)
             notFoundSubject.send(query.id)
         case .failure(let error)?:
+            show(known)
             errorSubject.send(error)
         case nil:
             break
         }
+    }
+
+    /// What a list's row said of the video, when the lookup could not say more: shown rather
+    /// than nothing (its title, artist, page, id…).
+    private func show(_ known: MusicVideo?) {
+        guard let known, videoSubject.value == nil else { return }
+        videoSubject.send(known)
+        rowsSubject.send(MusicVideoDetailsFormatter.rows(for: known))
     }
 
     public func didOpenInBrowser() {

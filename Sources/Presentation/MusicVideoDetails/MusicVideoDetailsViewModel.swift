@@ -42,6 +42,9 @@ public struct MusicVideoDetailsViewModelActions {
 public protocol MusicVideoDetailsViewModelInput {
     /// Fetches the video by id (when it was not given at creation). Returns when done.
     func didLoad(query: MusicVideoLookupQuery) async
+    /// Fetches the video by id; when the lookup fails or finds nothing, shows `known` (what a
+    /// list's row already says of it) with the failure. Returns when done.
+    func didLoad(query: MusicVideoLookupQuery, known: MusicVideo?) async
     /// Opens the video's store page.
     func didOpenInBrowser()
     /// Shows the artist's other music videos.
@@ -72,3 +75,10 @@ public protocol MusicVideoDetailsViewModelOutput {
 }
 
 public typealias MusicVideoDetailsViewModel = MusicVideoDetailsViewModelInput & MusicVideoDetailsViewModelOutput
+
+extension MusicVideoDetailsViewModelInput {
+    /// A view model that keeps nothing from a list's row looks the video up alone.
+    public func didLoad(query: MusicVideoLookupQuery, known: MusicVideo?) async {
+        await didLoad(query: query)
+    }
+}

@@ -186,6 +186,12 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             noticeSubject.send("the store does not say who the artist is")
             return
         }
+        if case .artist(let query) = sourceSubject.value, query.artistID == artistID {
+            // The list shown is theirs already: another of it would only be one more `b` back.
+            let artist = TerminalSanitizer.excerpt(rows[index].video.artistName ?? query.artistName ?? "this artist")
+            noticeSubject.send("these are \(artist)'s music videos already")
+            return
+        }
         actions?.showArtistVideos(artistID, rows[index].video.artistName)
     }
 

@@ -7,9 +7,11 @@ public typealias TopMusicVideosItemViewModel = RankedRow<MusicVideosListItemView
 
 /// Navigation out of the chart; the coordinator fills it in.
 public struct TopMusicVideosViewModelActions {
-    public let showMusicVideoDetails: @MainActor (_ id: MusicVideo.ID) -> Void
+    /// Shows a row's video, looked up by its track id: the chart's row says little of it, but
+    /// that little is shown when the lookup fails.
+    public let showMusicVideoDetails: @MainActor (_ row: MusicVideo) -> Void
 
-    public init(showMusicVideoDetails: @escaping @MainActor (_ id: MusicVideo.ID) -> Void) {
+    public init(showMusicVideoDetails: @escaping @MainActor (_ row: MusicVideo) -> Void) {
         self.showMusicVideoDetails = showMusicVideoDetails
     }
 }
@@ -80,7 +82,7 @@ public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
 
     public func didSelectItem(at index: Int) {
         guard let row = content.row(at: index) else { return }
-        actions?.showMusicVideoDetails(row.row.video.id)
+        actions?.showMusicVideoDetails(row.row.video)
     }
 
     /// `top music videos chart in US` or `… in US (genre 14)`.
