@@ -28,7 +28,7 @@ import Testing
                 return false
             }
             terminal.send("p\r")
-            guard players.started(1) != nil else { return false }
+            guard await players.started(1) != nil else { return false }
             return await MVSearchProcess.offPool { terminal.wait { $0.contains("· x stop") } }
         }
 
@@ -41,7 +41,7 @@ import Testing
             #expect(await Self.playSecond(on: terminal, players: players))
             #expect(terminal.output.contains("x stop preview"))  // the prompt offers it while it plays
             terminal.send("x\r")
-            #expect(players.untilEnded(1) == "")
+            #expect(await players.untilEnded(1) == "")
             #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("mvsearch: stopped 4Ever") } })
             #expect(!terminal.output.contains("is not a choice here"))
             terminal.send("q\r")
@@ -81,7 +81,7 @@ import Testing
             _ = await MVSearchProcess.offPool { terminal.wait(timeout: 10) { Self.promptsAfterNotice($0) } }
             terminal.send("\u{4}")
             #expect(await MVSearchProcess.offPool { terminal.finish() }.status == 0)
-            #expect(players.untilEnded(1) == "")  // the player ends with the session
+            #expect(await players.untilEnded(1) == "")  // the player ends with the session
             let ended = await MVSearchProcess.offPool {
                 terminal.wait(timeout: 10) { $0.hasSuffix("q quit\r\n> \r\n") }
             }

@@ -153,7 +153,7 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
         let query = lastChart?.query ?? ChartQuery(country: settings.country, limit: settings.limit)
         let viewModel = factory.makeTopMusicVideosViewModel(
             actions: TopMusicVideosViewModelActions(showMusicVideoDetails: { [weak self] in
-                self?.showMusicVideoDetails(id: $0)
+                self?.showMusicVideoDetails(id: $0.id, known: $0)
             }))
         pushChart(viewModel) { await viewModel.didLoad(query: query) }
     }
