@@ -34,7 +34,7 @@ struct ApplicationTests {
         overrides.recentSearchesRepository = overrides.recentSearchesRepository ?? InMemoryRecentSearchesRepository()
         overrides.responseCacheStore = overrides.responseCacheStore ?? InMemoryResponseCacheStore()
         let application = Application(
-            arguments: arguments, environment: environment, console: console, overrides: overrides)
+            arguments: arguments, environment: isolatedEnvironment(environment), console: console, overrides: overrides)
         let status = await application.run()
         return Run(status: status, output: output.text, diagnostics: diagnostics.text)
     }

@@ -31,8 +31,10 @@ struct ArtistSearchTests {
             musicVideosRepository: videos, musicArtistsRepository: artists,
             recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: InMemoryResponseCacheStore())
-        let status = await Application(arguments: arguments, environment: [:], console: console, overrides: overrides)
-            .run()
+        let status = await Application(
+            arguments: arguments, environment: isolatedEnvironment(), console: console, overrides: overrides
+        )
+        .run()
         return Run(status: status, output: output.text, diagnostics: diagnostics.text)
     }
 

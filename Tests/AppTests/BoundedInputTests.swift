@@ -110,7 +110,7 @@ struct BoundedInputTests {
             outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
             activityIndicator: HiddenActivityIndicator())
         let application = Application(
-            arguments: ["-i"], environment: [:], console: console,
+            arguments: ["-i"], environment: isolatedEnvironment(), console: console,
             overrides: .init(
                 musicVideosRepository: MockMusicVideosRepository.returning([.stub()]),
                 recentSearchesRepository: InMemoryRecentSearchesRepository()))
@@ -139,7 +139,7 @@ struct BoundedInputTests {
             outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
             activityIndicator: HiddenActivityIndicator())
         let application = Application(
-            arguments: arguments, environment: [:], console: console,
+            arguments: arguments, environment: isolatedEnvironment(), console: console,
             overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([.stub()])))
         #expect(await application.run() == .usage)
         #expect(diagnostics.text.count < 300, "\(diagnostics.text.prefix(300))")

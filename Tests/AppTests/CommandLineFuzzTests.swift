@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 import Mocks
+import Networking
 import Presentation
-import TerminalUI
 import Testing
 
 @testable import App
@@ -82,7 +82,7 @@ struct CommandLineFuzzTests {
             outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
             activityIndicator: HiddenActivityIndicator())
         let application = Application(
-            arguments: arguments, environment: [:], console: console,
+            arguments: arguments, environment: isolatedEnvironment(), console: console,
             overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([.stub()])))
         #expect(await application.run() == .usage)
         #expect(diagnostics.text.hasPrefix("mvsearch: " + message), "\(diagnostics.text)")
@@ -115,17 +115,10 @@ struct CommandLineFuzzTests {
     @Test("3 000 seeded argument vectors through the whole app: a known status, and one clean line for a usage error")
     func application() async {
         let known: Set<App.ExitStatus> = [.success, .noResults, .usage, .unavailable]
-        // Lists the double does not answer (a chart, an artist's videos) go to a port that refuses
-        // at once, with folders of the test's own: never the real service, nor the user's rate
-        // ledger, which every other run on the machine shares.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-app-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let environment = [
-            "MVSEARCH_BASE_URL": "http://127.0.0.1:9", "HOME": folder.path,
-            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
-            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-        ]
+        // Folders of its own (with none given, the runs shared the user's request budget, which any
+        // other run of the last minute could have spent: a vector that reached the network then
+        // ended 75), and no budget: the vectors that reach the network would spend their own.
+        let environment = isolatedEnvironment(["MVSEARCH_RATE": "off"])
         for arguments in Self.vectors(count: 3_000, seed: 0x0A11_CA71_0000_0017) {
             let output = CapturingOutput()
             let diagnostics = CapturingOutput()
@@ -140,10 +133,14 @@ struct CommandLineFuzzTests {
             let application = Application(
                 arguments: arguments, environment: environment, console: console,
                 overrides: .init(
+                    // Whatever no repository here answers (artists, charts, collections) fails at
+                    // once as with no network: through the real one it waited for its timeout, and
+                    // on a loaded machine a few did time out (75).
+                    sessionManager: MockNetworkSessionManager.failing(with: NetworkError.notConnected),
                     musicVideosRepository: repository, recentSearchesRepository: InMemoryRecentSearchesRepository(),
                     browser: RecordingBrowser(), responseCacheStore: InMemoryResponseCacheStore()))
             let status = await application.run()
-            #expect(known.contains(status), "\(arguments) → \(status)")
+            #expect(known.contains(status), "\(arguments) → \(status): \(diagnostics.text)")
             if status == .usage {
                 let lines = diagnostics.text.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(lines.count == 2 && lines[0].hasPrefix("mvsearch: "), "\(arguments)")

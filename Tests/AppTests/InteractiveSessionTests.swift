@@ -39,7 +39,7 @@ struct InteractiveSessionTests {
             inputIsTerminal: false, outputIsTerminal: false, diagnosticsIsTerminal: false, width: 100,
             activityIndicator: HiddenActivityIndicator())
         let application = Application(
-            arguments: arguments, environment: [:], console: console,
+            arguments: arguments, environment: isolatedEnvironment(), console: console,
             overrides: .init(musicVideosRepository: repository, recentSearchesRepository: recent, browser: browser),
             requests: requests)
         let status = await application.run()
@@ -257,7 +257,7 @@ struct RouteTests {
             outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
             activityIndicator: HiddenActivityIndicator())
         let application = Application(
-            arguments: arguments, environment: [:], console: console,
+            arguments: arguments, environment: isolatedEnvironment(), console: console,
             overrides: .init(
                 musicVideosRepository: repository,
                 recentSearchesRepository: InMemoryRecentSearchesRepository(["a", "b"])))

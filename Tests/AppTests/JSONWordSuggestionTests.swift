@@ -22,8 +22,10 @@ struct JSONWordSuggestionTests {
         let repository = MockMusicVideosRepository.returning(videos)
         let overrides = AppDIContainer.Overrides(
             musicVideosRepository: repository, recentSearchesRepository: InMemoryRecentSearchesRepository())
-        let status = await Application(arguments: arguments, environment: [:], console: console, overrides: overrides)
-            .run()
+        let status = await Application(
+            arguments: arguments, environment: isolatedEnvironment(), console: console, overrides: overrides
+        )
+        .run()
         return (status, diagnostics.text, repository.searchedQueries.map(\.term))
     }
 

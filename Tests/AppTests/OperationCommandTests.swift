@@ -24,7 +24,7 @@ struct OperationCommandTests {
             sessionManager: MockNetworkSessionManager(), recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: InMemoryResponseCacheStore())
         let status = await Application(
-            arguments: arguments, environment: [:], console: console, overrides: overrides
+            arguments: arguments, environment: isolatedEnvironment(), console: console, overrides: overrides
         ).run()
         return (status, output.text, diagnostics.text)
     }

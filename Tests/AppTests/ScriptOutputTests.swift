@@ -42,7 +42,7 @@ struct ScriptOutputTests {
             recentSearchesRepository: InMemoryRecentSearchesRepository(history),
             responseCacheStore: InMemoryResponseCacheStore())
         let application = Application(
-            arguments: arguments, environment: [:], console: console, overrides: overrides)
+            arguments: arguments, environment: isolatedEnvironment(), console: console, overrides: overrides)
         let status = await application.run()
         return Run(status: status, output: output.text, diagnostics: diagnostics.text)
     }
@@ -138,8 +138,10 @@ struct ScriptOutputTests {
         let overrides = AppDIContainer.Overrides(
             musicVideosRepository: repository, recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: InMemoryResponseCacheStore())
-        let status = await Application(arguments: arguments, environment: [:], console: console, overrides: overrides)
-            .run()
+        let status = await Application(
+            arguments: arguments, environment: isolatedEnvironment(), console: console, overrides: overrides
+        )
+        .run()
         #expect(status == .usage)
         #expect(output.text.isEmpty)
         #expect(diagnostics.text.hasPrefix("mvsearch: unknown JSON field "))

@@ -26,8 +26,10 @@ struct VerboseCacheHitTests {
         let overrides = AppDIContainer.Overrides(
             sessionManager: sessionManager, recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: store, now: { now })
-        let status = await Application(arguments: arguments, environment: [:], console: console, overrides: overrides)
-            .run()
+        let status = await Application(
+            arguments: arguments, environment: isolatedEnvironment(), console: console, overrides: overrides
+        )
+        .run()
         return (status, diagnostics.text)
     }
 

@@ -188,7 +188,7 @@ struct VideoRequestSessionTests {
             activityIndicator: HiddenActivityIndicator())
         let videos = Self.videos
         let application = Application(
-            arguments: ["-i"], environment: [:], console: console,
+            arguments: ["-i"], environment: isolatedEnvironment(), console: console,
             overrides: .init(
                 musicVideosRepository: MockMusicVideosRepository(search: { query throws(CatalogError) in
                     MusicVideoPage(query: query, videos: videos, rowCount: videos.count)
