@@ -144,6 +144,7 @@ public final class SharedRateLedger: Sendable {
         guard let lock = try? openLock() else { return false }
         defer { close(lock) }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { return false }
+        defer { flock(lock, LOCK_UN) }
         var slots = read()
         guard slots.release(SlidingWindow.microseconds(slot), now: SlidingWindow.microseconds(now)) else {
             return false
@@ -157,6 +158,9 @@ public final class SharedRateLedger: Sendable {
         let lock = try openLock()
         defer { close(lock) }
         try await acquire(lock)
+        // Released now, not when the last copy of the descriptor closes: a program being started
+        // at this moment holds one until it runs, and the lock with it.
+        defer { flock(lock, LOCK_UN) }
         var slots = read()
         let value = body(&slots)
         guard write(slots) else {

@@ -3,6 +3,7 @@ import Foundation
 import Mocks
 import Networking
 import Presentation
+import TerminalUI
 import Testing
 
 @testable import App

@@ -67,11 +67,18 @@ final class KeyDecoderFuzzTests: XCTestCase {
         }
         chunkedKeys += chunked.flush()
         timedKeys += timed.flush()
-        guard chunkedKeys == keys else {
+        // A line feed alone is Ctrl-J, and Enter after text in the same read (a paste without
+        // bracketed paste): that reading, and only it, may change with where the reads end.
+        guard lineFeedsAsEnter(chunkedKeys) == lineFeedsAsEnter(keys) else {
             throw FuzzViolation("fed in chunks, other keys: \(chunkedKeys) and not \(keys)")
         }
         try checkKeys(timedKeys, of: input)
         return keys.isEmpty ? "none" : keys.contains { if case .mouse = $0 { true } else { false } } ? "mouse" : "keys"
+    }
+
+    /// The keys with Ctrl-J read as Enter: the two readings of a line feed made one.
+    static func lineFeedsAsEnter(_ keys: [Key]) -> [Key] {
+        keys.map { $0 == .control("j") ? .enter : $0 }
     }
 
     static func checkKeys(_ keys: [Key], of input: [UInt8]) throws {

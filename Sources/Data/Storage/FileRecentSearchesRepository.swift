@@ -92,6 +92,9 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
                         + "\(lockTimeout.components.seconds) s — search again once it ends")
                 return
             }
+            // Released now, not when the last copy of the descriptor closes: a program being
+            // started at this moment holds one until it runs, and the lock with it.
+            defer { flock(lockDescriptor, LOCK_UN) }
             AtomicFile.removeLeftTemporaries(in: directory)
             var searches = read()
             // Upper case folds more than lower case: `Straße` and `STRASSE` are one search.
@@ -131,6 +134,9 @@ public final class FileRecentSearchesRepository: RecentSearchesRepository, Senda
                 .busy,
                 reason: "another mvsearch has held \(lockURL.path) for \(lockTimeout.components.seconds) s")
         }
+        // Released now, not when the last copy of the descriptor closes: a program being
+        // started at this moment holds one until it runs, and the lock with it.
+        defer { flock(lockDescriptor, LOCK_UN) }
         guard unlink(fileURL.path) == 0 || errno == ENOENT else {
             let code = errno
             let kind: RecentSearchesError.Kind =
