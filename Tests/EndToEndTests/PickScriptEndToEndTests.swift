@@ -78,6 +78,23 @@ struct PickScriptEndToEndTests {
         #expect(!picked.terminal.contains(Self.enterScreen))
     }
 
+    @Test(
+        "Given an artist with one video, when --pick --select-1 --artist-id runs, then that row is printed, no screen; with --artists (no videos) 64"
+    )
+    func selectOneFromAList() async throws {
+        let picked = try await pick(
+            ["--pick", "--select-1", "--format", "jsonl", "--json", "id", "--artist-id", "1187613837"],
+            answering: Self.clairo(first: 1))
+        #expect(picked.status == 0, "\(picked.stderr)")
+        #expect(picked.stdout.hasPrefix("{\"id\":"), "\(picked.stdout)")
+        #expect(picked.stdout.filter { $0 == "\n" }.count == 1, "\(picked.stdout)")
+        #expect(!picked.terminal.contains(Self.enterScreen))
+
+        let artists = try await MVSearchProcess.run(["--pick", "--select-1", "--artists", "clairo"])
+        #expect(artists.status == 64)
+        #expect(artists.stderr == "mvsearch: --select-1 does not apply to --artists — drop it\n")
+    }
+
     @Test("Given two videos found, when --pick --select-1 runs, then the screen opens to choose from them")
     func selectOneWithTwoRows() async throws {
         let server = try Self.server(Self.clairo(first: 2))

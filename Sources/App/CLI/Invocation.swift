@@ -140,43 +140,6 @@ struct Invocation {
         UsageError("\(name) takes no search term — remove \(CommandLineParser.quoted(options.term))")
     }
 
-    /// Every option given on the command line must shape the run: one that does not (`--limit`
-    /// with `--history`, `--by` with `--top`, `--json` with `-i`) would be silently ignored, and
-    /// the results would not be what was asked for. Each option's row says which runs it shapes
-    /// (`CommandLineOption.scopes`). A value from the settings file or the environment is never refused: only what was typed.
-    /// - Parameters:
-    ///   - route: The run chosen.
-    ///   - name: The option that chose it, when one did.
-    private static func checkOptionsApply(_ options: SearchOptions, to route: Route, named name: String?)
-        throws(UsageError)
-    {
-        // What the run is, as each of its parts is named in a message: the session (or the picker)
-        // first, then the list it starts on.
-        var parts: [(scope: CommandLineOption.Scope, place: String)] = []
-        switch route {
-        case .search: parts = [(.search, "a search")]
-        case .lookup: parts = [(.lookup, name ?? "--id")]
-        case .list: break
-        case .interactive: parts = [(.session, name ?? "the interactive session")]
-        case .pick: parts = [(.pick, "--pick")]
-        case .history: parts = [(.history, "--history")]
-        case .clearHistory: parts = [(.clearHistory, "--clear-history")]
-        case .settings: parts = [(.settings, "--settings")]
-        case .service(let frontEnd): parts = [(frontEnd == .serve ? .serve : .mcp, frontEnd.rawValue)]
-        case .operation: parts = [(.operation, name ?? "the operation")]
-        }
-        if let list = options.listCommand { parts.append((.list, list.option.long)) }
-        let given = CommandLineOption.all.filter { options.given.contains($0.long) }
-        for (scope, place) in parts {
-            let refused = given.filter { !$0.scopes.contains(scope) }.map(\.long)
-            guard !refused.isEmpty else { continue }
-            let one = refused.count == 1
-            throw UsageError(
-                "\(refused.joined(separator: " and ")) \(one ? "does" : "do") not apply to \(place) — drop \(one ? "it" : "them")"
-            )
-        }
-    }
-
     /// `--sort` orders one-shot lists of videos: a search's, `--artist-id`'s, `--top`'s. Anywhere
     /// else (artists, one video, the history, the session) it would be silently ignored; and
     /// `--reverse` only turns a `--sort` round.
