@@ -30,4 +30,17 @@ public enum CountryCodes {
     public static func isAssigned(_ code: String) -> Bool {
         assigned.contains(code.uppercased())
     }
+
+    /// What is wrong with a code `QueryValidation.country` refused, to follow the code in a
+    /// message: two letters no country has (with the United Kingdom's GB for `UK`, the usual
+    /// slip), or not two letters at all.
+    /// - Parameter code: The refused code, as given.
+    /// - Returns: `is no country's code (the United Kingdom is GB)`, `is not a two-letter country code`.
+    public static func problem(with code: String) -> String {
+        let scalars = code.unicodeScalars
+        guard scalars.count == 2, scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else {
+            return "is not a two-letter country code"
+        }
+        return code.uppercased() == "UK" ? "is no country's code (the United Kingdom is GB)" : "is no country's code"
+    }
 }

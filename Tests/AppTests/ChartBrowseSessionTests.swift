@@ -32,6 +32,17 @@ struct ChartBrowseSessionTests {
         #expect(session.statusLine.contains("e genre"))
     }
 
+    @Test("Given the chart on top, when t is typed, then no second copy opens: it says so, and one Esc leaves")
+    func chartAgain() async throws {
+        let (session, charts) = try session(["-i", "--top"])
+        await session.coordinator.waitUntilIdle()
+        await session.type(.character("t"))
+        #expect(session.screen.contains("this is the top chart"))
+        #expect(charts.chartQueries.count == 1)
+        await session.type(.escape)
+        #expect(session.lines[0].hasPrefix("Search music videos"))
+    }
+
     @Test("Given a chart, when e then ↓ ↓ Enter, then Rock's chart loads in place, and Esc goes back past it at once")
     func genreMenu() async throws {
         let (session, charts) = try session(["-i", "--top"])
@@ -58,7 +69,10 @@ struct ChartBrowseSessionTests {
         await session.type(.character("c"))
         #expect(session.screen.contains("Country (two letters, as GB):"))
         await session.type(.character("x"), .character("1"), .enter)
-        #expect(session.statusLine.contains("a country is two letters"))
+        #expect(session.screen.contains("\"x1\" is not a two-letter country code"))
+        // Two letters no country has are named as such, and UK gets the code it means.
+        await session.type(.backspace, .backspace, .character("u"), .character("k"), .enter)
+        #expect(session.screen.contains("\"uk\" is no country's code (the United Kingdom is GB)"))
         #expect(charts.chartQueries.count == 1)
         await session.type(.backspace, .backspace, .character("j"), .character("p"), .enter)
         #expect(charts.chartQueries.last == ChartQuery(country: "JP", limit: 5, genreID: 14))

@@ -14,7 +14,7 @@ struct CountryCodeEndToEndTests {
         let base = ["--base-url", server.baseURL.absoluteString]
         let option = try await MVSearchProcess.run(base + ["-c", "ZZ", "clairo"])
         #expect(option.status == 64)
-        #expect(option.stderr.hasPrefix("mvsearch: \"ZZ\" is not a two-letter country code"), "\(option.stderr)")
+        #expect(option.stderr.hasPrefix("mvsearch: \"ZZ\" is no country's code — "), "\(option.stderr)")
         let variable = try await MVSearchProcess.run(
             base + ["clairo"], environment: MVSearchProcess.environment(["MVSEARCH_COUNTRY": "zz"]))
         #expect(variable.status == 64)

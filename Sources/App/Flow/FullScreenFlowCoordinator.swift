@@ -150,6 +150,10 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// `t` (Ctrl-T on the search screen): the chart left last, else the top chart for the
     /// session's country — never lost, whichever way the user left it.
     func showChart() {
+        // On the chart, another copy of it would only take one more Esc to leave.
+        guard !(stack.last is FullScreenChartView) else {
+            return report("this is the top chart — e changes its genre, c its country")
+        }
         let query = lastChart?.query ?? ChartQuery(country: settings.country, limit: settings.limit)
         let viewModel = factory.makeTopMusicVideosViewModel(
             actions: TopMusicVideosViewModelActions(showMusicVideoDetails: { [weak self] in

@@ -144,7 +144,7 @@ extension OperationFailure {
             invalidArgument(parameter: nil, message: "\(id) is not a valid id", hint: "give a positive store id")
         case .invalidCountry(let country):
             invalidArgument(
-                parameter: "country", message: "\"\(shortened(country))\" is not a two-letter country code",
+                parameter: "country", message: "\"\(shortened(country))\" \(CountryCodes.problem(with: country))",
                 hint: "give a code such as US, GB or JP")
         }
     }

@@ -162,7 +162,10 @@ public final class FullScreenChartView: FullScreenView {
                 mode = .list
                 load(chart)
             } catch {
-                host?.report("a country is two letters, as GB or JP, not \"\(TerminalSanitizer.sanitize(field.text))\"")
+                let code = field.text
+                host?.report(
+                    "\"\(TerminalSanitizer.sanitize(code))\" \(CountryCodes.problem(with: code)) — type one such as GB or JP"
+                )
             }
         case .escape: mode = .list
         default:

@@ -200,6 +200,7 @@ public final class FullScreenDetailsView: FullScreenView {
             ("a", "the artist's music videos"),
             (ListKeys.moreLikeThis.helpKeys, ListKeys.moreLikeThis.help),
         ] + VideoRequest.help + [
+            ("x", "stop the preview that plays"),
             ("↑ ↓  k j", "scroll a line"),
             ("PgUp PgDn", "scroll a screenful"),
             ("Home End  g G", "the top / the end"),

@@ -15,6 +15,7 @@ public enum InteractiveHelp {
         ("x", "stop the preview that plays"),
         ("o", "open the video's page in the browser (on a video's details)"),
         ("a", "the artist's music videos (on a video's details)"),
+        ("m", "more like this: the video's collection's, then its artist's (on a video's details)"),
         ("b", "back one screen"),
         ("s", "a new search"),
         ("? or help", "this help"),

@@ -127,7 +127,8 @@ public enum CatalogErrorMessage {
             return UserMessage("\(id) is not a valid id", hint: .givePositiveID)
         case .invalidCountry(let country):
             return UserMessage(
-                "\"\(TerminalSanitizer.excerpt(country))\" is not a two-letter country code", hint: .giveCountryCode)
+                "\"\(TerminalSanitizer.excerpt(country))\" \(CountryCodes.problem(with: country))",
+                hint: .giveCountryCode)
         }
     }
 
