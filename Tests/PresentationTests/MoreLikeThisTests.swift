@@ -50,7 +50,7 @@ struct MoreLikeThisTests {
         #expect(titles.values.last == "More like \"Bags\"")
     }
 
-    @Test("Given no other video, then nothing found names the video and the country")
+    @Test("Given no other video, then nothing found names the video and the country, with no advice about its id")
     func relatedNone() async {
         let viewModel = DefaultMusicVideosListViewModel(
             searchUseCase: MockSearchMusicVideosUseCase(), artistVideosUseCase: MockFetchArtistMusicVideosUseCase(),
@@ -58,6 +58,7 @@ struct MoreLikeThisTests {
         let noResults = PublisherRecorder(viewModel.noResults)
         await viewModel.didShowRelatedVideos(query: RelatedMusicVideosQuery(id: 7, country: "GB"))
         #expect(noResults.values.map(\.what) == ["no other music videos like \"Bags\" in GB"])
+        #expect(noResults.values.map(\.hint) == [nil])
     }
 
     @Test("Given a row, when m asks for the videos like it, then the action gets that row's video")

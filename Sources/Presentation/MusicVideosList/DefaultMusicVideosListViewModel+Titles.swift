@@ -30,7 +30,8 @@ extension DefaultMusicVideosListViewModel {
         case .artist(let query):
             UserMessage("no music videos found for artist \(query.artistID)", hint: .checkIDOrCountry)
         case .related(let query, let videoTitle?):
-            UserMessage("no other music videos like \"\(videoTitle)\" in \(query.country)", hint: .checkIDOrCountry)
+            // The video is there, so its id is right: no advice about it.
+            UserMessage("no other music videos like \"\(videoTitle)\" in \(query.country)", hint: nil)
         case .related(let query, nil):
             UserMessage("no music video \(query.id) in \(query.country)", hint: .checkIDOrCountry)
         }
