@@ -69,9 +69,16 @@ struct ServeLoadEndToEndTests {
     func connectionCap() async throws {
         let serve = try await ServeProcess.start(fake: nil)
 
-        let report = try await TestClients.run("http_client.py", ["cap", "\(serve.root)/healthz", "128"])
+        // A machine too loaded to open 128 connections within the header timeout lets the first
+        // go before the last is made: that run did not hold the cap, so it is run again.
+        var report: [String: Any] = [:]
+        for _ in 0..<3 {
+            report = try await TestClients.run("http_client.py", ["cap", "\(serve.root)/healthz", "128"])
+            if report["dropped"] as? Int == 0 { break }
+        }
         #expect(await serve.stop() == 0)
 
+        #expect(report["dropped"] as? Int == 0, "the cap was never held: \(report)")
         #expect(report["status"] as? Int == 503, "\(report)")
         #expect(report["retryAfter"] as? String != nil)
         #expect(report["later"] as? Int == 200)
