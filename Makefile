@@ -87,8 +87,11 @@ PYTHON ?= python3
 TEST_VENV := .build/test-venv
 SWIFT_TEST_FLAGS ?=
 
+# GNUTLS_NO_IMPLICIT_INIT set for the whole run: loading libcurl then leaves the environment
+# alone (it sets the variable only when it is not set), so no test changes it while another
+# starts a child process — setenv under a thread reading the environment can crash the run.
 test: check-build-tools test-client
-	$(SWIFT) test $(SWIFT_TEST_FLAGS)
+	GNUTLS_NO_IMPLICIT_INIT=1 $(SWIFT) test $(SWIFT_TEST_FLAGS)
 
 test-client: $(TEST_VENV)/.requirements-installed
 

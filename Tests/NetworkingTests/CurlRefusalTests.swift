@@ -27,22 +27,6 @@
             #expect(LibCurl.names.first == "libcurl.so.4")
         }
 
-        @Test(
-            "Loading sets a variable for the libraries' constructors only: one already set is kept, one that was not is gone again"
-        )
-        func environmentPutBack() throws {
-            let name = "MVSEARCH_TEST_\(UInt64.random(in: 0...UInt64.max))"
-            var during: String?
-            LibCurl.withEnvironmentVariable(name, setTo: "1") { during = getenv(name).map { String(cString: $0) } }
-            #expect(during == "1")
-            #expect(getenv(name) == nil)
-            setenv(name, "set by the user", 1)
-            defer { unsetenv(name) }
-            LibCurl.withEnvironmentVariable(name, setTo: "1") { during = getenv(name).map { String(cString: $0) } }
-            #expect(during == "set by the user")
-            #expect(getenv(name).map { String(cString: $0) } == "set by the user")
-        }
-
         @Test("A library older than needed is refused with the version found and the version needed")
         func oldLibrary() throws {
             let result = LibCurl.load(minimumVersion: 0x63_00_00)
