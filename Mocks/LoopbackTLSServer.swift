@@ -77,7 +77,7 @@ public struct TestCertificates: Sendable {
             shell.standardOutput = FileHandle.nullDevice
             shell.standardError = FileHandle.nullDevice
             try shell.run()
-            shell.waitUntilExit()
+            shell.waitUntilExit(timeout: 60)
             guard shell.terminationStatus == 0 else {
                 return .failure(TestServerError("openssl could not make the test certificates"))
             }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -30,11 +31,7 @@ extension Process {
     /// - Returns: Whether it ended by itself within `timeout`.
     @discardableResult
     public func waitUntilExit(timeout: TimeInterval, thenSending signal: Int32? = SIGKILL) -> Bool {
-        let exited = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [self] in
-            waitUntilExit()
-            exited.signal()
-        }
+        let exited = exit
         guard exited.wait(timeout: .now() + timeout) == .timedOut else { return true }
         if let signal {
             kill(processIdentifier, signal)  // even a stopped process ends on SIGKILL
@@ -42,6 +39,26 @@ extension Process {
         }
         return false
     }
+
+    /// The process's end, waited for by one thread: Foundation's `waitUntilExit()` on two threads
+    /// at once races on the process's run-loop state (a wait given up, `thenSending: nil`, and a
+    /// later one), which crashed a test run in a later `Process.run`. Every wait here shares it.
+    private var exit: DispatchGroup {
+        Self.exits.withLock { exits in
+            if let known = exits[ObjectIdentifier(self)] { return known.group }
+            let group = DispatchGroup()
+            group.enter()
+            // The process is kept with its group, so its identifier is never another's.
+            exits[ObjectIdentifier(self)] = (self, group)
+            Thread.detachNewThread { [self] in
+                waitUntilExit()
+                group.leave()
+            }
+            return group
+        }
+    }
+
+    private static let exits = Mutex<[ObjectIdentifier: (process: Process, group: DispatchGroup)]>([:])
 
     /// Waits off the cooperative pool until the process has ended, sending `signal` (SIGKILL
     /// unless told) after `timeout` seconds.

@@ -190,7 +190,7 @@ struct HostileNetworkEndToEndTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let status = await MVSearchProcess.offPool { () -> Int32 in
-            process.waitUntilExit()
+            process.waitUntilExit(timeout: 60)
             return process.terminationStatus
         }
         #expect(status == 0)

@@ -63,7 +63,7 @@ struct InterruptionEndToEndTests {
         let message = await MVSearchProcess.offPool {
             String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
-        await MVSearchProcess.offPool { shell.waitUntilExit() }
+        _ = await MVSearchProcess.offPool { shell.waitUntilExit(timeout: 60) }
         #expect(shell.terminationStatus == 64)
         #expect(server.requests.isEmpty)
         #expect(!message.contains("\u{1B}"))

@@ -25,7 +25,7 @@ struct LostOutputEndToEndTests {
         let message = await MVSearchProcess.offPool {
             String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
-        await MVSearchProcess.offPool { shell.waitUntilExit() }
+        _ = await MVSearchProcess.offPool { shell.waitUntilExit(timeout: 60) }
         return Run(status: shell.terminationStatus, stderr: message)
     }
 

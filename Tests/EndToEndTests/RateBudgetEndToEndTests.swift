@@ -278,7 +278,7 @@ private final class LockHolder: @unchecked Sendable {
         let process = process
         return await MVSearchProcess.offPool {
             sendSignal(SIGKILL, to: process.processIdentifier)
-            process.waitUntilExit()
+            process.waitUntilExit(timeout: 60)
             return process.terminationReason == .uncaughtSignal ? process.terminationStatus : -1
         }
     }
