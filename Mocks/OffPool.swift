@@ -48,10 +48,12 @@ extension Process {
             if let known = exits[ObjectIdentifier(self)] { return known.group }
             let group = DispatchGroup()
             group.enter()
-            // The process is kept with its group, so its identifier is never another's.
+            // Kept until its end, so its identifier is never another's meanwhile; let go then, so
+            // its pipes close (a run keeping every process open reached 1,500 descriptors).
             exits[ObjectIdentifier(self)] = (self, group)
             Thread.detachNewThread { [self] in
                 waitUntilExit()
+                _ = Self.exits.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
                 group.leave()
             }
             return group
