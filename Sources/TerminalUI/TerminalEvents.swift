@@ -11,7 +11,9 @@ import Synchronization
 
 /// Something the full-screen session reacts to.
 public enum TerminalEvent: Sendable, Equatable {
-    case key(Key)
+    /// The keys of one read (a paste or fast typing brings several): handled together, then one
+    /// frame is drawn.
+    case keys([Key])
     /// SIGWINCH: draw at the new size.
     case resize
     /// SIGTSTP from outside (`kill -TSTP`): suspend as Ctrl-Z does.
@@ -188,7 +190,8 @@ public final class TerminalEvents: Sendable {
                 return
             }
             if ready == 0 {
-                for key in decoder.flush() { continuation.yield(.key(key)) }
+                let keys = decoder.flush()
+                if !keys.isEmpty { continuation.yield(.keys(keys)) }
                 continue
             }
             if descriptors[1].revents != 0 { return }
@@ -200,7 +203,8 @@ public final class TerminalEvents: Sendable {
             }
             let count = buffer.withUnsafeMutableBytes { systemRead(input, $0.baseAddress, $0.count) }
             if count > 0 {
-                for key in decoder.feed(buffer[0..<count]) { continuation.yield(.key(key)) }
+                let keys = decoder.feed(buffer[0..<count])
+                if !keys.isEmpty { continuation.yield(.keys(keys)) }
             } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
                 continue
             } else {

@@ -11,6 +11,10 @@ import TerminalUI
 /// Runs the full-screen session on the terminal: enters raw mode and the alternate screen,
 /// feeds decoded keys to the flow coordinator, and writes one frame per input or state change —
 /// coalesced, and only the lines that changed. Every way out restores the terminal.
+///
+/// A read's keys are drawn in the same turn: keys → coordinator → screen → view model → update,
+/// then `draw()` → the coordinator's frame → encoder → terminal. A change that comes later (a
+/// page loaded, a picture fetched) asks for a frame through `setNeedsDisplay()`, which queues one.
 @MainActor
 final class FullScreenSession {
     private let coordinator: FullScreenFlowCoordinator
@@ -19,6 +23,10 @@ final class FullScreenSession {
     private var events: TerminalEvents?
     private var shown: Frame?
     private var drawIsQueued = false
+    /// Something changed since the last frame.
+    private var needsDisplay = false
+    /// Set while a read's keys are handled: they are drawn once, after the last.
+    private var isHandlingKeys = false
     private var ticker: Task<Void, Never>?
     private var writeFailed = false
 
@@ -46,7 +54,7 @@ final class FullScreenSession {
             events.stop()
             terminal.leave()
         }
-        coordinator.onNeedsDisplay = { [weak self] in self?.queueDraw() }
+        coordinator.onNeedsDisplay = { [weak self] in self?.setNeedsDisplay() }
         coordinator.writeToTerminal = { [weak self] bytes in self?.terminal.write(bytes) == .written }
         coordinator.start(term: term, list: list)
         if startsInForeground { draw() } else { stopUntilForeground() }
@@ -61,20 +69,13 @@ final class FullScreenSession {
 
     private func handle(_ event: TerminalEvent) -> ExitStatus? {
         switch event {
-        case .key(let key):
-            switch coordinator.handle(key) {
-            case .none: break
-            case .exit(let status): return status
-            case .suspend: suspend()
-            case .redrawAll:
-                shown = nil
-                queueDraw()
-            }
+        case .keys(let keys):
+            return handle(keys)
         case .draw:
             drawIsQueued = false
-            draw()
+            if needsDisplay { draw() }
         case .resize:
-            queueDraw()
+            setNeedsDisplay()
         case .tick:
             coordinator.tick()
         case .suspend:
@@ -86,6 +87,22 @@ final class FullScreenSession {
             // (EIO), is the terminal hanging up, whether or not its SIGHUP came first.
             return .hangUp
         }
+        return nil
+    }
+
+    /// The keys of one read, in order, then one frame for all of them.
+    private func handle(_ keys: [Key]) -> ExitStatus? {
+        isHandlingKeys = true
+        defer { isHandlingKeys = false }
+        for key in keys {
+            switch coordinator.handle(key) {
+            case .none: break
+            case .exit(let status): return status
+            case .suspend: suspend()
+            case .redrawAll: shown = nil
+            }
+        }
+        draw()
         return nil
     }
 
@@ -122,8 +139,11 @@ final class FullScreenSession {
         kill(0, SIGTTOU)
     }
 
-    private func queueDraw() {
-        guard !drawIsQueued else { return }
+    /// A change outside a read's keys (a page loaded, a picture, the spinner, a resize): one frame
+    /// is queued, however many changes come before it is drawn.
+    private func setNeedsDisplay() {
+        needsDisplay = true
+        guard !isHandlingKeys, !drawIsQueued else { return }
         drawIsQueued = true
         events?.post(.draw)
     }
@@ -131,6 +151,7 @@ final class FullScreenSession {
     /// Draws the frame at the terminal's size now, writing only what differs from what it shows.
     private func draw() {
         guard terminal.isEntered else { return }  // suspended: drawn whole on resuming
+        needsDisplay = false
         let size = terminal.size
         let frame = coordinator.frame(columns: size.columns, rows: size.rows)
         // Pictures a terminal keeps apart from the text (kitty) are taken off on every way out,
