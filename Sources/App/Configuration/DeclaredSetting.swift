@@ -21,7 +21,7 @@ protocol DeclaredSetting: Sendable {
         throws(UsageError) -> ResolvedSetting
 }
 
-extension SettingDeclaration: DeclaredSetting {
+extension SettingDeclaration: DeclaredSetting where Value: Equatable {
     var variableNames: [String] { variables.map(\.name) }
 
     var optionNames: [String] {

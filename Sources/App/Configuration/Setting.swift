@@ -23,7 +23,9 @@ enum SettingSource: Equatable, Sendable {
 }
 
 /// A setting's value and where it comes from.
-struct Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+struct Setting<Value: Sendable>: Sendable {
     let value: Value
     let source: SettingSource
 }
+
+extension Setting: Equatable where Value: Equatable {}

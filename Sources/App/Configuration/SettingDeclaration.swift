@@ -6,7 +6,7 @@ import Foundation
 /// table all read the declarations in `SettingsTable`; the man page and the completions are
 /// checked against them by tests. Where a value comes from: the command line, then the
 /// environment, then the settings file, then the default (`SettingSource`).
-struct SettingDeclaration<Value: Equatable & Sendable>: Sendable {
+struct SettingDeclaration<Value: Sendable>: Sendable {
     /// The settings file's key, and the setting's name in `--settings`: `mouse`.
     let key: String
     /// Other spellings the file accepts (`color`).

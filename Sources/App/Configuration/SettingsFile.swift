@@ -12,7 +12,7 @@ import TerminalUI
 @dynamicMemberLookup
 struct SettingsFile: Equatable, Sendable {
     /// A value and the line that set it.
-    struct Entry<Value: Equatable & Sendable>: Equatable, Sendable {
+    struct Entry<Value: Sendable>: Sendable {
         let value: Value
         let line: Int
     }
@@ -163,3 +163,5 @@ struct SettingsFileError: Error, Equatable, Sendable {
         return "bad settings file \(place): \(problem) — \(advice)"
     }
 }
+
+extension SettingsFile.Entry: Equatable where Value: Equatable {}
