@@ -27,8 +27,10 @@ extension MusicVideo {
         MusicVideo(
             id: id, title: title, artistName: artistName, artistID: artistID, collectionName: collectionName,
             releaseDate: releaseDate, duration: duration, genre: genre, explicitness: explicitness, price: price,
-            collectionPrice: collectionPrice, country: country, currency: currency, trackURL: trackURL,
-            artistURL: artistURL, previewURL: previewURL, artworkURL: artworkURL, chartPosition: chartPosition,
+            collectionPrice: collectionPrice, country: country, currency: currency,
+            trackLink: trackURL.map(WebLink.init),
+            artistLink: artistURL.map(WebLink.init), previewLink: previewURL.map(WebLink.init),
+            artworkLink: artworkURL.map(WebLink.init), chartPosition: chartPosition,
             collectionID: collectionID
         )
     }

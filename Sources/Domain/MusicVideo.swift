@@ -30,13 +30,13 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
     /// ISO 4217 code, e.g. `USD`.
     public let currency: String?
     /// The video's store page.
-    public let trackURL: URL?
+    public let trackLink: WebLink?
     /// The artist's store page.
-    public let artistURL: URL?
+    public let artistLink: WebLink?
     /// A short preview (`.m4v`).
-    public let previewURL: URL?
+    public let previewLink: WebLink?
     /// The largest artwork the answer names.
-    public let artworkURL: URL?
+    public let artworkLink: WebLink?
     /// The video's place in the chart it came from (1 for the top), as the chart gives it:
     /// entries left out before it do not move it up. `nil` outside a chart.
     public let chartPosition: Int?
@@ -55,10 +55,10 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
         collectionPrice: Decimal?,
         country: String?,
         currency: String?,
-        trackURL: URL?,
-        artistURL: URL?,
-        previewURL: URL?,
-        artworkURL: URL?,
+        trackLink: WebLink?,
+        artistLink: WebLink?,
+        previewLink: WebLink?,
+        artworkLink: WebLink?,
         chartPosition: Int? = nil,
         collectionID: Int? = nil
     ) {
@@ -75,11 +75,22 @@ public struct MusicVideo: Identifiable, Equatable, Sendable {
         self.collectionPrice = collectionPrice
         self.country = country
         self.currency = currency
-        self.trackURL = trackURL
-        self.artistURL = artistURL
-        self.previewURL = previewURL
-        self.artworkURL = artworkURL
+        self.trackLink = trackLink
+        self.artistLink = artistLink
+        self.previewLink = previewLink
+        self.artworkLink = artworkLink
         self.chartPosition = chartPosition
         self.collectionID = collectionID
     }
+}
+
+extension MusicVideo {
+    /// The video's store page, parsed.
+    public var trackURL: URL? { trackLink?.url }
+    /// The artist's store page, parsed.
+    public var artistURL: URL? { artistLink?.url }
+    /// The preview, parsed.
+    public var previewURL: URL? { previewLink?.url }
+    /// The artwork, parsed.
+    public var artworkURL: URL? { artworkLink?.url }
 }

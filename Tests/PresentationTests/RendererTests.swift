@@ -94,9 +94,9 @@ struct RendererTests {
             video: MusicVideo(
                 id: 9, title: "t", artistName: nil, artistID: nil, collectionName: nil, releaseDate: nil, duration: nil,
                 genre: nil,
-                explicitness: .unknown, price: nil, collectionPrice: nil, country: nil, currency: nil, trackURL: nil,
-                artistURL: nil,
-                previewURL: nil, artworkURL: nil))
+                explicitness: .unknown, price: nil, collectionPrice: nil, country: nil, currency: nil, trackLink: nil,
+                artistLink: nil,
+                previewLink: nil, artworkLink: nil))
         let text = MusicVideosJSONRenderer().render(items + [sparse])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array.count == 3)

@@ -46,8 +46,8 @@ extension CatalogRow {
             .string(video.collectionName), .string(video.releaseDate.map(UTCDateFormatter.iso8601)),
             .integer(Self.wholeSeconds(video.duration)), .string(video.genre), explicit, .string(video.country),
             .string(video.currency), video.price.map(FieldValue.decimal) ?? .null,
-            .string(video.trackURL?.absoluteString), .string(video.artistURL?.absoluteString),
-            .string(video.previewURL?.absoluteString), .string(video.artworkURL?.absoluteString),
+            .string(video.trackLink?.text), .string(video.artistLink?.text),
+            .string(video.previewLink?.text), .string(video.artworkLink?.text),
         ])
     }
 

@@ -29,10 +29,10 @@ public enum MusicVideoDetailsFormatter {
                 video.collectionPrice.map { PriceFormatter.string(from: $0, currency: video.currency) }
             ),
             ("Store country", video.country),
-            ("Page", video.trackURL?.absoluteString),
-            ("Artist page", video.artistURL?.absoluteString),
-            ("Preview", video.previewURL?.absoluteString),
-            ("Artwork", video.artworkURL?.absoluteString),
+            ("Page", video.trackLink?.text),
+            ("Artist page", video.artistLink?.text),
+            ("Preview", video.previewLink?.text),
+            ("Artwork", video.artworkLink?.text),
             ("Track id", String(video.id)),
         ]
         return fields.compactMap { label, value in

@@ -30,7 +30,7 @@ public struct MusicVideosListItemViewModel: Equatable, Sendable {
         self.price = price
         self.priceNumber = priceNumber
         isExplicit = video.explicitness.isExplicit
-        url = video.trackURL.map { TerminalSanitizer.sanitize($0.absoluteString) } ?? ""
+        url = video.trackLink.map { TerminalSanitizer.sanitize($0.text) } ?? ""
     }
 
     /// The rows of a page. A page holds a handful of distinct prices, so each is formatted once.
@@ -96,10 +96,10 @@ extension MusicVideosListItemViewModel: ListRowDescribing {
         .string("country") { $0.video.country },
         .string("currency") { $0.video.currency },
         .literal("price") { $0.priceNumber },
-        .string("url") { $0.video.trackURL?.absoluteString },
-        .string("artistUrl") { $0.video.artistURL?.absoluteString },
-        .string("previewUrl") { $0.video.previewURL?.absoluteString },
-        .string("artworkUrl") { $0.video.artworkURL?.absoluteString },
+        .string("url") { $0.video.trackLink?.text },
+        .string("artistUrl") { $0.video.artistLink?.text },
+        .string("previewUrl") { $0.video.previewLink?.text },
+        .string("artworkUrl") { $0.video.artworkLink?.text },
     ]
 }
 

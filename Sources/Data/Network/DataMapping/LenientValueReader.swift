@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Networking
 
@@ -97,11 +98,11 @@ public struct WebURLText: Decodable, Equatable, Sendable {
     public let text: String
 
     /// The parsed URL; `nil` when the text is not a valid http(s) URL after all.
-    public var url: URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http"
-        else { return nil }
-        return url
-    }
+    public var url: URL? { link?.url }
+
+    /// The address, checked to be a valid http(s) URL but not parsed when plainly written
+    /// (`WebLink`); `nil` when it is not one after all.
+    public var link: WebLink? { WebLink(http: text) }
 
     public init(from decoder: any Decoder) throws {
         text = try decoder.singleValueContainer().decode(String.self)

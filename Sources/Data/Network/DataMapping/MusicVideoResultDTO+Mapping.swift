@@ -35,10 +35,10 @@ extension MusicVideoResultDTO {
             collectionPrice: StorePrice.forSale(collectionPrice),
             country: country,
             currency: currency,
-            trackURL: trackViewUrl?.url,
-            artistURL: artistViewUrl?.url,
-            previewURL: previewUrl?.url,
-            artworkURL: artworkUrl100?.url ?? artworkUrl60?.url,
+            trackLink: trackViewUrl?.link,
+            artistLink: artistViewUrl?.link,
+            previewLink: previewUrl?.link,
+            artworkLink: artworkUrl100?.link ?? artworkUrl60?.link,
             collectionID: collectionId
         )
     }

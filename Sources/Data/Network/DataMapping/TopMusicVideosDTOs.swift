@@ -97,18 +97,19 @@ extension TopMusicVideoEntryDTO {
             price: StorePrice.forSale(price?.attributes["amount"].flatMap(LenientValue.decimal)),
             collectionPrice: nil, country: nil,
             currency: price?.attributes["currency"].map(LenientValue.text),
-            trackURL: pages.lazy.compactMap(Self.webURL).first,
-            artistURL: Self.webURL(artist?.attributes["href"]), previewURL: Self.webURL(preview?.attributes["href"]),
-            artworkURL: Self.webURL(images.last?.label), chartPosition: position)
+            trackLink: pages.lazy.compactMap(Self.webLink).first,
+            artistLink: Self.webLink(artist?.attributes["href"]),
+            previewLink: Self.webLink(preview?.attributes["href"]),
+            artworkLink: Self.webLink(images.last?.label), chartPosition: position)
     }
 
-    private static func webURL(_ text: String?) -> URL? {
-        LenientValue.webURL(text)?.url
+    private static func webLink(_ text: String?) -> WebLink? {
+        LenientValue.webURL(text)?.link
     }
 
     /// The id at the end of a store page's path: `…/artist/clairo/1275327009?uo=2` or `…/id1275327009`.
     private static func storeID(_ page: String?) -> Int? {
-        guard let path = webURL(page)?.path, let last = path.split(separator: "/").last else { return nil }
+        guard let path = webLink(page)?.url?.path, let last = path.split(separator: "/").last else { return nil }
         return Int(last.hasPrefix("id") ? last.dropFirst(2) : last).flatMap { $0 > 0 ? $0 : nil }
     }
 }
