@@ -12,7 +12,8 @@
 //   in a process group of its own, inheriting nothing.
 // - `SupervisedProcess`: another program this one keeps charge of (a media player): in a session
 //   of its own with no terminal, its output's first line kept, ended with its whole group, and
-//   with this process however it ends (`endAll()`); `PlayerCommand`: which media player, how.
+//   with this process however it ends (`endAll()`); `PlayerCommand`: which media player, how;
+//   `QueuePlayer`: a queue of addresses played with it, one player at a time.
 // - `DesktopOpener`: the desktop's opener for a web page; `StandardDescriptors`: 0–2 never closed.
 // - `OpenFileLimit`: whether one more descriptor can be opened.
 // - `MallocArenas`: one heap for every thread, where threads take turns.
