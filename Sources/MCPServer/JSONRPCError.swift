@@ -47,7 +47,20 @@ public struct JSONRPCError: Error, Sendable, Hashable {
     /// - Parameter method: The method asked for.
     /// - Returns: The error.
     public static func methodNotFound(_ method: String) -> Self {
-        Self(code: methodNotFoundCode, message: "Method not found: \(method)")
+        Self(code: methodNotFoundCode, message: "Method not found: \(excerpt(method))")
+    }
+
+    /// The most characters of a client's text an error message repeats.
+    public static let maximumEchoedCharacters = 80
+
+    /// `text` as a message may repeat it: its first `maximumEchoedCharacters` characters, then `…`
+    /// when there were more, so a name of a megabyte is not sent back whole.
+    /// - Parameter text: What the client sent.
+    /// - Returns: The excerpt.
+    public static func excerpt(_ text: String) -> String {
+        let head = text.prefix(maximumEchoedCharacters + 1)
+        guard head.count > maximumEchoedCharacters else { return text }
+        return head.dropLast() + "…"
     }
 
     /// A -32602 error.

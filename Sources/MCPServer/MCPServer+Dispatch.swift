@@ -73,7 +73,7 @@ extension MCPServer {
         guard let name = object["name"]?.stringValue else {
             throw .invalidParams(#"Invalid params: "name" must be a string"#)
         }
-        guard let tool = toolsByName[name] else { throw .invalidParams("Unknown tool: \(name)") }
+        guard let tool = toolsByName[name] else { throw .invalidParams("Unknown tool: \(JSONRPCError.excerpt(name))") }
         let arguments: JSONObject
         switch object["arguments"] {
         case nil: arguments = JSONObject()

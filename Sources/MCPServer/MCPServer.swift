@@ -79,7 +79,9 @@ public final class MCPServer: Sendable {
     /// Serves until the input ends, the output is closed or reading fails; call it once.
     ///
     /// At the end of the input, calls in flight may finish and be answered for up to the grace
-    /// period; then they are cancelled. On a closed output they are cancelled at once.
+    /// period; then they are cancelled. On a closed output they are cancelled at once. The answers
+    /// still queued are then written; a client that reads none of them for the stall timeout
+    /// makes it `.outputStalled` even after the end of its input, as a write error `.outputClosed`.
     /// Cancelling the task that runs this counts as the end of the input. SIGPIPE is ignored
     /// from here on, so that a closed output is an error to see, not a signal that kills.
     /// - Returns: Why it stopped.
@@ -103,10 +105,13 @@ public final class MCPServer: Sendable {
         // The input is the caller's to close once this returns: the reader must be done with it
         // (it looks at `exit` at least every 500 ms), or it could read a descriptor reused.
         _ = await readerEnded.wait()
-        if await !output.finish(), reason == .endOfInput {
-            return .outputClosed
+        // A client that stops reading while the last answers go out is given up as one that
+        // stopped mid-session is (it may still be there, the answers lost): not a clean end.
+        switch (reason, await output.finish()) {
+        case (.endOfInput, .stalled): return .outputStalled
+        case (.endOfInput, .closed): return .outputClosed
+        default: return reason
         }
-        return reason
     }
 
     /// Reads lines and handles them until the input ends or the server stops; runs on a thread

@@ -4,8 +4,9 @@ public enum MCPServerExit: Sendable, Hashable {
     case endOfInput
     /// The output was closed (EPIPE or another write failure); calls in flight were cancelled.
     case outputClosed
-    /// The client read nothing for the output's stall timeout while answers waited for it;
-    /// calls in flight were cancelled.
+    /// The client read nothing for the output's stall timeout while answers waited for it
+    /// (during the session, or while the last answers went out after its input ended); calls in
+    /// flight were cancelled and the answers left were dropped.
     case outputStalled
     /// Reading the input failed with this `errno`; calls in flight were cancelled.
     case inputFailed(errno: Int32)

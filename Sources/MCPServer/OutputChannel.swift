@@ -36,7 +36,7 @@ final class OutputChannel: Sendable {
     private let state = Mutex(State())
     private let queued = DispatchSemaphore(value: 0)
     private let drained = DispatchSemaphore(value: 0)
-    private let finished = OneShot<Bool>()
+    private let finished = OneShot<Ending>()
     private let onClose: @Sendable (_ stalled: Bool) -> Void
 
     init(descriptor: Int32, stallTimeout: Duration, onClose: @escaping @Sendable (_ stalled: Bool) -> Void) {
@@ -80,9 +80,20 @@ final class OutputChannel: Sendable {
         return true
     }
 
+    /// How the last of the answers went.
+    enum Ending: Sendable, Equatable {
+        /// Everything queued was written.
+        case written
+        /// Writing failed (EPIPE: the client closed its end); the rest was dropped.
+        case closed
+        /// The client read nothing for `stallTimeout`; the rest was dropped.
+        case stalled
+    }
+
     /// Lets what is queued be written (at most `stallTimeout` without progress), then ends the
-    /// writing thread; `true` when everything was written.
-    func finish() async -> Bool {
+    /// writing thread.
+    /// - Returns: Whether everything was written, or why not.
+    func finish() async -> Ending {
         state.withLock { $0.isFinishing = true }
         queued.signal()
         return await finished.wait()
@@ -96,7 +107,7 @@ final class OutputChannel: Sendable {
             }
             if lines.isEmpty {
                 if isFinishing {
-                    finished.resume(true)
+                    finished.resume(.written)
                     return
                 }
                 queued.wait()
@@ -111,7 +122,7 @@ final class OutputChannel: Sendable {
                     }
                     drained.signal()
                     onClose(stalled)
-                    finished.resume(false)
+                    finished.resume(stalled ? .stalled : .closed)
                     return
                 }
                 state.withLock { $0.queuedBytes -= line.count }

@@ -4,7 +4,8 @@ import Testing
 
 /// `mvsearch mcp` under hostile input (issue 28, item 3), driven by
 /// `Tests/EndToEndTests/Clients/mcp_raw.py`: a flood of calls, a line of 64 MiB, and the input
-/// closed with a call in flight. (Garbage, deep nesting, batches and cancellation are in
+/// closed with a call in flight; and by `mcp_unread.py`, a client that closes the input and never
+/// reads the answer. (Garbage, deep nesting, batches and cancellation are in
 /// `MCPJSONRPCEndToEndTests` and `MCPServerTests`.)
 @Suite("mvsearch mcp end to end: hostile input")
 struct MCPHostileEndToEndTests {
@@ -79,6 +80,41 @@ struct MCPHostileEndToEndTests {
         #expect(report["status"] as? Int == 0, "\(report["stderr"] ?? "")")
         #expect((report["children"] as? [Any])?.isEmpty == true, "\(report)")
         #expect(try #require(report["exitSeconds"] as? Double) < 15)
+    }
+
+    @Test(
+        """
+        Given a tools/call whose answer is bigger than a pipe holds, when the client closes the \
+        server's input at once and never reads its output, then the server gives the client up \
+        after its 30 s stall, says so, and exits 74, not 0: the answer was lost
+        """)
+    func inputClosedAndAnswerNeverRead() async throws {
+        // 200 distinct rows: structured content and text, some 300 KB, where a pipe holds 64 KiB.
+        let search = try Fixture.data("search-musicvideo-clairo")
+        var object = try #require(try JSONSerialization.jsonObject(with: search) as? [String: Any])
+        let recorded = try #require(object["results"] as? [[String: Any]])
+        let first = try #require(recorded.first)
+        object["results"] = (0..<200).map { index in
+            var row = recorded[index % recorded.count]
+            row["trackId"] = 1_000_000 + index
+            row["trackName"] = "\(first["trackName"] ?? "") \(index)"
+            return row
+        }
+        object["resultCount"] = 200
+        let big = try JSONSerialization.data(withJSONObject: object)
+        let fake = try FakeITunes.start { request, _ in FakeITunes.isSearch(request, for: "big") ? .json(big) : nil }
+        defer { fake.stop() }
+
+        let report = try await TestClients.run("mcp_unread.py", [fake.baseURL.absoluteString, "big"], timeout: 150)
+
+        let stderr = report["stderr"] as? String ?? ""
+        #expect(report["status"] as? Int == 74, "\(report)")
+        #expect(stderr.contains("read nothing for"), "\(stderr)")
+        // Given up at its stall timeout (30 s), not held for ever; the slack is a loaded machine's.
+        let seconds = try #require(report["exitSeconds"] as? Double)
+        #expect(seconds > 25 && seconds < 80, "\(report)")
+        #expect((report["children"] as? [Any])?.isEmpty == true, "\(report)")
+        #expect(fake.requests.count == 1)
     }
 
     @Test(

@@ -21,6 +21,10 @@ final class PseudoTerminal: @unchecked Sendable {
     let modesBefore: [UInt8]
     private let condition = NSCondition()
     private var bytes: [UInt8] = []
+    /// Set by `hangUp`: `primary` is closed, and its number may be another file's by now.
+    private var isHungUp = false
+    /// The terminal's session as `hangUp` found it, for `sessionGroup` once it cannot be asked.
+    private var sessionAtHangUp: pid_t = -1
     private let errors: Pipe?
     /// When set, reading stops for good once what was written satisfies it: the terminal then
     /// takes nothing more, as a stalled link or a frozen emulator.
@@ -58,7 +62,7 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // even when stopped
+        killEverything()  // even when stopped
         close(secondary)
     }
 
@@ -114,19 +118,61 @@ final class PseudoTerminal: @unchecked Sendable {
         return stopped.wait(timeout: .now() + timeout) == .success
     }
 
-    /// Waits for the exit (killing the process after `timeout`).
-    /// - Returns: The exit status and what went to stderr.
+    /// Waits for the exit. Past `timeout`, ends what runs on the terminal with SIGKILL (which
+    /// ends it even when stopped): the process, and the session the terminal is the controlling
+    /// terminal of — mvsearch itself when a wrapper started it in a session of its own (`picker`),
+    /// which killing the wrapper alone would leave running, its stderr open and this wait hung.
+    /// - Returns: The exit status (-1 when it had to be ended) and what went to stderr, which then
+    ///   ends with a line saying what was ended, so the test's failure shows it.
     func finish(timeout: TimeInterval = 60) -> (status: Int32, stderr: String) {
-        process.waitUntilExit(timeout: timeout)  // SIGKILL past it, which ends it even when stopped
+        var ended: String?
+        if !process.waitUntilExit(timeout: timeout, thenSending: nil) {
+            let group = killEverything()
+            process.waitUntilExit(timeout: 30)
+            ended =
+                "PseudoTerminal: still running after \(Int(timeout)) s, ended with SIGKILL: process "
+                + "\(process.processIdentifier)" + (group.map { " and the terminal's process group \($0)" } ?? "")
+            print(ended ?? "")
+        }
         let stderr = String(decoding: errors?.fileHandleForReading.availableData ?? Data(), as: UTF8.self)
-        return (process.terminationStatus, stderr)
+        guard let ended else { return (process.terminationStatus, stderr) }
+        return (-1, stderr + (stderr.isEmpty || stderr.hasSuffix("\n") ? "" : "\n") + ended + "\n")
+    }
+
+    /// The process group of the session this terminal is the controlling terminal of (its leader
+    /// is the process that made it so: mvsearch, under `picker`'s wrapper); `nil` when the
+    /// terminal is no session's, is hung up, or the session is the test's own.
+    var sessionGroup: pid_t? {
+        condition.withLock {
+            // Asked of the primary side, which any process holding it may ask.
+            let session = isHungUp ? sessionAtHangUp : tcgetsid(primary)
+            // Still a session's leader (not a number used again), and never the test's own.
+            guard session > 1, getsid(session) == session, session != getsid(0), session != getpgrp() else {
+                return nil
+            }
+            return session
+        }
+    }
+
+    /// Sends SIGKILL to the terminal's session's process group and to the process, where running.
+    /// - Returns: The process group signalled, if any.
+    @discardableResult
+    private func killEverything() -> pid_t? {
+        let group = sessionGroup
+        if let group { kill(-group, SIGKILL) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        return group
     }
 
     /// Closes the terminal's other end, as a dropped ssh link or a closed window does: the program
     /// then reads the end of input (or EIO) and its writes fail. Only once reading has stopped
     /// (`stopsReadingWhen`): a read in progress would keep the end open.
     func hangUp() {
-        close(primary)
+        condition.withLock {
+            sessionAtHangUp = tcgetsid(primary)
+            isHungUp = true
+            close(primary)
+        }
     }
 
     /// The terminal's modes, to compare before and after.

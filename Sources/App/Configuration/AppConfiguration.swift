@@ -24,9 +24,12 @@ struct AppConfiguration: Equatable, Sendable {
     let stateDirectory: URL
     /// Where answers are cached: `$XDG_CACHE_HOME/mvsearch`, else `~/.cache/mvsearch`.
     let cacheDirectory: URL
-    /// The home folder one of those two is in, when it does not exist: mvsearch never creates it,
-    /// and runs without cache and history (saying so once).
-    let missingHome: String?
+    /// The home folder the cache folder is in, when it does not exist: mvsearch never creates it,
+    /// and runs without the response cache (saying so once). `nil` when `XDG_CACHE_HOME` puts the
+    /// cache elsewhere.
+    let missingHomeOfCache: String?
+    /// The home folder the state folder is in, when it does not exist: no recent searches then.
+    let missingHomeOfState: String?
     /// Seconds a cached answer stays fresh (the `cache-ttl` setting); 0 turns the cache off.
     let cacheTimeToLive: TimeInterval
     let cacheMode: CachingDataTransferService.Mode
@@ -85,8 +88,10 @@ struct AppConfiguration: Equatable, Sendable {
         cacheDirectory = Self.xdgDirectory("XDG_CACHE_HOME", default: ".cache", environment)
         let home = Self.home(environment).path
         var status = stat()
-        let usesHome = [stateDirectory, cacheDirectory].contains { $0.path.hasPrefix(home + "/") }
-        missingHome = usesHome && stat(home, &status) != 0 ? home : nil
+        let homeIsMissing = stat(home, &status) != 0
+        // Each folder on its own: an explicit XDG_CACHE_HOME keeps the cache whatever HOME is.
+        missingHomeOfCache = homeIsMissing && cacheDirectory.path.hasPrefix(home + "/") ? home : nil
+        missingHomeOfState = homeIsMissing && stateDirectory.path.hasPrefix(home + "/") ? home : nil
         self.environment = environment
     }
 
@@ -156,7 +161,7 @@ extension AppConfiguration {
         CatalogSettings(
             baseURL: baseURL, timeout: timeout, retries: retries,
             cache: usesCache ? .on(directory: cacheDirectory, timeToLive: cacheTimeToLive, mode: cacheMode) : .off,
-            rate: settings.rate.value, ledgerDirectory: missingHome == nil ? cacheDirectory : nil,
+            rate: settings.rate.value, ledgerDirectory: missingHomeOfCache == nil ? cacheDirectory : nil,
             stateDirectory: stateDirectory, remembersSearches: remembersSearches ?? self.remembersSearches,
             defaultCountry: country,
             defaultLimit: limit,

@@ -61,17 +61,15 @@ final class AppDIContainer {
         var settings = configuration.catalogSettings(logger: logger) { [console] warning in
             console.diagnostics.write("mvsearch: warning: \(TerminalSanitizer.sanitize(warning))\n")
         }
-        if configuration.missingHome != nil {
-            // A home folder that does not exist is not created (it is not mvsearch's).
-            if overrides.responseCacheStore == nil, settings.cacheTimeToLive > 0 {
-                warnAboutMissingHome()
-                settings.cache = .off
-            }
-            if overrides.recentSearchesRepository == nil {
-                warnAboutMissingHome()
-                settings.stateDirectory = nil
-            }
-        }
+        // A home folder that does not exist is not created (it is not mvsearch's): what is under
+        // it goes unused, and only that.
+        let withoutCache =
+            configuration.missingHomeOfCache != nil && overrides.responseCacheStore == nil
+            && settings.cacheTimeToLive > 0
+        let withoutHistory = configuration.missingHomeOfState != nil && overrides.recentSearchesRepository == nil
+        if withoutCache { settings.cache = .off }
+        if withoutHistory { settings.stateDirectory = nil }
+        warnAboutMissingHome(cache: withoutCache, history: withoutHistory)
         return CatalogServices(settings: settings, overrides: overrides.catalog)
     }()
 
@@ -93,20 +91,19 @@ final class AppDIContainer {
         guard configuration.usesCache, configuration.cacheMode == .offline, overrides.responseCacheStore == nil else {
             return nil
         }
-        if let home = configuration.missingHome { return "the home folder \(home) does not exist" }
+        if let home = configuration.missingHomeOfCache { return "the home folder \(home) does not exist" }
         return FileResponseCacheStore(directory: configuration.cacheDirectory).refusal()?.reason
     }
 
-    private var hasWarnedAboutMissingHome = false
-
-    /// A home folder that does not exist is not created (it is not mvsearch's): one warning for the
-    /// cache and the history both.
-    private func warnAboutMissingHome() {
-        guard let home = configuration.missingHome, !hasWarnedAboutMissingHome else { return }
-        hasWarnedAboutMissingHome = true
+    /// A home folder that does not exist is not created (it is not mvsearch's): one warning naming
+    /// what goes unused for it, the cache, the history or both.
+    private func warnAboutMissingHome(cache: Bool, history: Bool) {
+        guard let home = configuration.missingHomeOfCache ?? configuration.missingHomeOfState, cache || history
+        else { return }
+        let unused = [cache ? "the response cache" : nil, history ? "recent searches" : nil].compactMap { $0 }
         console.diagnostics.write(
             "mvsearch: warning: the home folder \(TerminalSanitizer.excerpt(home, maximumCharacters: 200)) does not exist"
-                + " — running without the response cache and recent searches; set HOME to a folder of your own\n")
+                + " — running without \(unused.joined(separator: " and ")); set HOME to a folder of your own\n")
     }
 
     /// - Returns: The container of the music-video screens.
