@@ -32,6 +32,9 @@ struct CommandLineOption: Sendable {
         case session
         /// `--pick`.
         case pick
+        /// A pick from a list of videos (`--pick --artist-id N`, `--pick --top`): what shapes it
+        /// (`--select-1`) applies to that list as well as what shapes any list.
+        case videoListPick
         case history, clearHistory, settings
         /// `mvsearch serve`.
         case serve
@@ -232,11 +235,14 @@ struct CommandLineOption: Sendable {
                 "in --format plain, json, jsonl or table; Esc prints nothing and exits 130)"
             ) { options, _ in options.pick = true },
             CommandLineOption(
-                "--select-1", scopes: [.pick],
+                "--select-1", scopes: [.pick, .videoListPick],
                 help: "with --pick: a single video found is printed at once, without a screen"
             ) { options, _ in options.selectOne = true },
             CommandLineOption(choosing: .lookup) { options, argument throws(UsageError) in
-                options.lookupID = try argument.integer()
+                let id = try argument.id()
+                options.lookupID = id
+                // The lookup's own parameter, as a list command's option sets its operation's.
+                options.operationValues[CatalogOperation.lookupParameter.name] = id
             },
         ]
 
