@@ -88,7 +88,8 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Mocks"], swiftSettings: strictSettings),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "Platform", "Mocks"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"], swiftSettings: strictSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strictSettings),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "JSON"], swiftSettings: strictSettings),
