@@ -41,4 +41,13 @@ extension Console {
             outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false, width: 80,
             activityIndicator: HiddenActivityIndicator())
     }
+
+    /// The streams of a session on a terminal: every stream a terminal, 80 columns, nothing typed
+    /// on the line input (a full-screen session's keys come another way), no activity shown.
+    public static func onTerminal() -> Console {
+        Console(
+            output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]), inputIsTerminal: true,
+            outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80, activityIndicator: HiddenActivityIndicator()
+        )
+    }
 }
