@@ -52,4 +52,21 @@ struct OperationValueOptionTests {
         }
         #expect(CommandLineOption.named("--select-1")?.scopes == [.pick, .videoListPick])
     }
+
+    @Test("Given a full-screen setting, then a session that starts on a list takes it, and a list written once not")
+    func fullScreenSettingsOnASessionList() throws {
+        for arguments in [
+            ["--pick", "--top", "--no-mouse"], ["-i", "--top", "--no-images"],
+            ["-i", "--artist-id", "5", "--no-mouse"],
+            ["--pick", "--artists", "x", "--no-images"],
+        ] {
+            #expect(throws: Never.self, "\(arguments)") { try route(arguments) }
+        }
+        #expect(throws: UsageError("--no-mouse does not apply to --top — drop it")) {
+            try route(["--top", "--no-mouse"])
+        }
+        #expect(throws: UsageError("--by does not apply to --top — drop it")) {
+            try route(["-i", "--top", "--by", "song"])
+        }
+    }
 }

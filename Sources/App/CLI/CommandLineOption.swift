@@ -35,6 +35,9 @@ struct CommandLineOption: Sendable {
         /// A pick from a list of videos (`--pick --artist-id N`, `--pick --top`): what shapes it
         /// (`--select-1`) applies to that list as well as what shapes any list.
         case videoListPick
+        /// The list a session starts on (`-i --top`, `--pick --artists x`): what shapes the
+        /// session's screens (`--no-mouse`) applies to that list as well as what shapes any list.
+        case sessionList
         case history, clearHistory, settings
         /// `mvsearch serve`.
         case serve
@@ -50,8 +53,8 @@ struct CommandLineOption: Sendable {
         static let services: Set<Scope> = [.serve, .mcp]
         /// Every run that writes results in an output format.
         static let formatted: Set<Scope> = [.search, .lookup, .list, .pick, .operation]
-        /// The full-screen session's own settings.
-        static let fullScreen: Set<Scope> = [.session, .pick]
+        /// The full-screen session's own settings, whatever it starts on.
+        static let fullScreen: Set<Scope> = [.session, .pick, .sessionList]
     }
 
     /// Sets what the option says in the options parsed so far.

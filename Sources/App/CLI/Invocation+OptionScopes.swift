@@ -26,8 +26,10 @@ extension Invocation {
         case .operation: parts = [([.operation], name ?? "the operation")]
         }
         if let list = options.listCommand {
-            let isVideoListPick = options.pick && list.rowsAreVideos
-            parts.append((isVideoListPick ? [.list, .videoListPick] : [.list], list.option.long))
+            var scopes: Set<CommandLineOption.Scope> = [.list]
+            if options.interactive || options.pick { scopes.insert(.sessionList) }
+            if options.pick && list.rowsAreVideos { scopes.insert(.videoListPick) }
+            parts.append((scopes, list.option.long))
         }
         let given = CommandLineOption.all.filter { options.given.contains($0.long) }
         for (scopes, place) in parts {
