@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "MCPServer", dependencies: ["JSON", "Platform"], swiftSettings: strictSettings),
 
         // Layers: each may import only what docs/architecture.md allows; the compiler enforces it.
-        .target(name: "Networking", dependencies: ["Platform"], swiftSettings: networkingSettings),
+        .target(name: "Networking", dependencies: ["JSON", "Platform"], swiftSettings: networkingSettings),
         .target(name: "Domain", swiftSettings: strictSettings),
         .target(name: "Data", dependencies: ["Domain", "Networking", "Platform"], swiftSettings: strictSettings),
         // The application layer: the service graph from neutral settings, the operation registry,
@@ -88,7 +88,8 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "Mocks"], swiftSettings: strictSettings),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strictSettings),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Platform"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "Platform", "Mocks"], swiftSettings: strictSettings),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform"], swiftSettings: strictSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strictSettings),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "JSON"], swiftSettings: strictSettings),

@@ -52,21 +52,7 @@ public final class FakeProgramFolder: Sendable {
     /// machine); empty when none wrote. Waited for on a thread of its own, never the test pool's.
     public func said() async -> String {
         let reader = reader
-        return await offPool { Self.readAll(from: reader) }
-    }
-
-    private static func readAll(from reader: Int32) -> String {
-        var said = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 512)
-        var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-        while poll(&descriptor, 1, 30_000) > 0 {
-            let count = read(reader, &chunk, chunk.count)
-            if count > 0 {
-                said += chunk[..<count]
-            } else if count == 0 && !said.isEmpty {
-                break
-            }
-        }
-        return String(decoding: said, as: UTF8.self)
+        // An earlier program's end may still show: the wait is for the next one's words.
+        return await offPool { readFIFO(reader, timeout: 30_000, endBeforeFirstByte: false).text }
     }
 }

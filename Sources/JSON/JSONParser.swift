@@ -156,78 +156,23 @@ struct JSONParser {
         while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
 
+    /// The string whose opening quote is at `position`, read by the package's one string decoder.
     private mutating func parseString() throws(JSONParseError) -> String {
-        position += 1
-        var utf8: [UInt8] = []
-        while true {
-            let runStart = position
-            while position < bytes.count, bytes[position] >= 0x20, bytes[position] != UInt8(ascii: "\""),
-                bytes[position] != UInt8(ascii: "\\")
-            {
-                position += 1
+        let start = position + 1
+        do {
+            let (string, end) = try bytes.withUnsafeBufferPointer { buffer throws(JSONStringDecoder.Failure) in
+                try JSONStringDecoder.decode(buffer, from: start, invalidUnicode: .rejected)
             }
-            utf8.append(contentsOf: bytes[runStart..<position])
-            let byte = try peek()
-            switch byte {
-            case UInt8(ascii: "\""):
-                position += 1
-                guard let string = String(validating: utf8, as: UTF8.self) else { throw failure(.invalidUTF8) }
-                return string
-            case UInt8(ascii: "\\"):
-                position += 1
-                try parseEscape(into: &utf8)
-            default:  // a control character: the run above stops only at these three kinds
-                throw failure(.invalidString)
-            }
+            position = end
+            return string
+        } catch {
+            let reason: JSONParseError.Reason =
+                switch error.reason {
+                case .unterminated, .shortUnicodeEscape: .unexpectedEnd
+                case .controlCharacter, .invalidEscape, .invalidUnicodeEscape, .loneSurrogate: .invalidString
+                case .invalidUTF8: .invalidUTF8
+                }
+            throw JSONParseError(reason: reason, offset: error.offset)
         }
-    }
-
-    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
-        let byte = try peek()
-        position += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try parseHex4()
-            if (0xD800...0xDBFF).contains(scalar) {
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                    bytes[position + 1] == UInt8(ascii: "u")
-                else { throw failure(.invalidString) }
-                position += 2
-                let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw failure(.invalidString) }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw failure(.invalidString)
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw failure(.invalidString) }
-            UTF8.encode(unicode) { utf8.append($0) }
-        default:
-            position -= 1
-            throw failure(.invalidString)
-        }
-    }
-
-    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw failure(.unexpectedEnd) }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure(.invalidString)
-            }
-            value = value << 4 | UInt32(digit)
-            position += 1
-        }
-        return value
     }
 }

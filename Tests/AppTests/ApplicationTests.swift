@@ -25,10 +25,7 @@ struct ApplicationTests {
     ) async -> Run {
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
-            width: 80, activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(output: output, diagnostics: diagnostics, outputIsTerminal: outputIsTerminal)
         // Nothing a test does may touch the user's recent searches or response cache.
         var overrides = overrides
         overrides.recentSearchesRepository = overrides.recentSearchesRepository ?? InMemoryRecentSearchesRepository()

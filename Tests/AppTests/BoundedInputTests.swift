@@ -17,39 +17,6 @@ import Testing
 /// fails is not the end of input.
 @Suite("Bounded input")
 struct BoundedInputTests {
-    /// A pipe holding `bytes`, its writing end closed: what `printf … | mvsearch -i` gives.
-    private func pipe(holding bytes: [UInt8]) throws -> Int32 {
-        var ends: [Int32] = [-1, -1]
-        try #require(Glibc.pipe(&ends) == 0)
-        let writer = ends[1]
-        let reader = ends[0]
-        if bytes.count <= Int(PIPE_BUF) {
-            // Fits the pipe: written now, so it is all there when the test looks.
-            let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-            close(writer)
-            try #require(written == bytes.count)
-            return reader
-        }
-        // Written from a thread of its own: more than a pipe holds must not block the test.
-        let thread = Thread {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-                guard written > 0 else { break }
-                offset += written
-            }
-            close(writer)
-        }
-        thread.start()
-        return reader
-    }
-
-    private func lines(of reader: StandardInputReader) async -> [String] {
-        var lines: [String] = []
-        while let line = await reader.readLine() { lines.append(line) }
-        return lines
-    }
-
     @Test(
         "Given a line over 4 KiB between two commands, then it is skipped with one message naming it, and the next is read"
     )
@@ -60,7 +27,7 @@ struct BoundedInputTests {
         let diagnostics = CapturingOutput()
         let reader = StandardInputReader(
             descriptor: descriptor, diagnostics: diagnostics, skippedLine: ConsoleMessages.mvsearch.skippedLine)
-        #expect(await lines(of: reader) == ["jack", "q"])
+        #expect(await reader.allLines() == ["jack", "q"])
         #expect(
             diagnostics.text
                 == "mvsearch: line 2 of the input is longer than 4096 bytes and was skipped"
@@ -134,10 +101,7 @@ struct BoundedInputTests {
         ])
     func echoesAreShort(arguments: [String]) async {
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: CapturingOutput(), diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(diagnostics: diagnostics)
         let application = Application(
             arguments: arguments, environment: isolatedEnvironment(), console: console,
             overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([.stub()])))

@@ -78,10 +78,7 @@ struct CommandLineFuzzTests {
         ])
     func hugeNumbers(arguments: [String], message: String) async {
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: CapturingOutput(), diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(diagnostics: diagnostics)
         let application = Application(
             arguments: arguments, environment: isolatedEnvironment(), console: console,
             overrides: .init(musicVideosRepository: MockMusicVideosRepository.returning([.stub()])))
@@ -123,10 +120,7 @@ struct CommandLineFuzzTests {
         for arguments in Self.vectors(count: 3_000, seed: 0x0A11_CA71_0000_0017) {
             let output = CapturingOutput()
             let diagnostics = CapturingOutput()
-            let console = Console(
-                output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-                outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-                activityIndicator: HiddenActivityIndicator())
+            let console = Console.piped(output: output, diagnostics: diagnostics)
             let repository = MockMusicVideosRepository(
                 search: { query throws(CatalogError) in MusicVideoPage(query: query, videos: [], rowCount: 0) },
                 lookup: { _ throws(CatalogError) in nil },

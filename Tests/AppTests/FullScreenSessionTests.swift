@@ -36,10 +36,7 @@ struct FullScreenSessionTests {
             guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
             let configuration = try AppConfiguration(
                 options: options, environment: prefetches ? [:] : ["MVSEARCH_BENCH_NO_PREFETCH": "1"])
-            let console = Console(
-                output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
-                inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,
-                activityIndicator: HiddenActivityIndicator())
+            let console = Console.onTerminal()
             let container = AppDIContainer(
                 configuration: configuration, console: console,
                 overrides: .init(

@@ -15,10 +15,7 @@ struct JSONWordSuggestionTests {
     private func run(_ arguments: [String], found videos: [MusicVideo] = []) async -> (App.ExitStatus, String, [String])
     {
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: CapturingOutput(), diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(diagnostics: diagnostics)
         let repository = MockMusicVideosRepository.returning(videos)
         let overrides = AppDIContainer.Overrides(
             musicVideosRepository: repository, recentSearchesRepository: InMemoryRecentSearchesRepository())

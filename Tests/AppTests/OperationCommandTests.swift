@@ -16,10 +16,7 @@ struct OperationCommandTests {
     private func run(_ arguments: [String], outputIsTerminal: Bool = false) async -> (App.ExitStatus, String, String) {
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false,
-            width: 80, activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(output: output, diagnostics: diagnostics, outputIsTerminal: outputIsTerminal)
         let overrides = AppDIContainer.Overrides(
             sessionManager: MockNetworkSessionManager(), recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: InMemoryResponseCacheStore())

@@ -24,10 +24,7 @@ struct RememberSettingTests {
         _ arguments: [String] = [], environment: [String: String] = [:], outputIsTerminal: Bool
     ) async -> (status: App.ExitStatus, kept: [String]) {
         let recent = InMemoryRecentSearchesRepository()
-        let console = Console(
-            output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(outputIsTerminal: outputIsTerminal)
         var overrides = AppDIContainer.Overrides(
             musicVideosRepository: MockMusicVideosRepository.returning([.stub(title: "Sofia")]),
             recentSearchesRepository: recent)

@@ -33,10 +33,7 @@ struct ScriptOutputTests {
     private func run(_ arguments: [String], history: [String] = []) async -> Run {
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false,
-            width: 80, activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(output: output, diagnostics: diagnostics)
         let overrides = AppDIContainer.Overrides(
             musicVideosRepository: Self.repository(),
             recentSearchesRepository: InMemoryRecentSearchesRepository(history),
@@ -131,10 +128,7 @@ struct ScriptOutputTests {
         let repository = MockMusicVideosRepository()  // fails the test if asked anything
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(output: output, diagnostics: diagnostics)
         let overrides = AppDIContainer.Overrides(
             musicVideosRepository: repository, recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: InMemoryResponseCacheStore())

@@ -47,10 +47,7 @@ struct SettingsApplicationTests {
     ) async -> Run {
         let output = CapturingOutput()
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: output, diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: outputIsTerminal, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(output: output, diagnostics: diagnostics, outputIsTerminal: outputIsTerminal)
         var overrides = overrides
         overrides.recentSearchesRepository = InMemoryRecentSearchesRepository()
         overrides.responseCacheStore = InMemoryResponseCacheStore()

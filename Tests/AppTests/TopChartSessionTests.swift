@@ -37,10 +37,7 @@ struct TopChartSessionTests {
         ) throws {
             guard case .search(let options) = try CommandLineParser.parse(arguments) else { throw UsageError("no") }
             let configuration = try AppConfiguration(options: options, environment: [:])
-            let console = Console(
-                output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
-                inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,
-                activityIndicator: HiddenActivityIndicator())
+            let console = Console.onTerminal()
             let container = AppDIContainer(
                 configuration: configuration, console: console,
                 overrides: .init(

@@ -19,10 +19,7 @@ struct VerboseCacheHitTests {
         _ arguments: [String], store: InMemoryResponseCacheStore, now: Date, sessionManager: MockNetworkSessionManager
     ) async -> (App.ExitStatus, String) {
         let diagnostics = CapturingOutput()
-        let console = Console(
-            output: CapturingOutput(), diagnostics: diagnostics, input: ScriptedInput([]), inputIsTerminal: false,
-            outputIsTerminal: false, diagnosticsIsTerminal: false, width: 80,
-            activityIndicator: HiddenActivityIndicator())
+        let console = Console.piped(diagnostics: diagnostics)
         let overrides = AppDIContainer.Overrides(
             sessionManager: sessionManager, recentSearchesRepository: InMemoryRecentSearchesRepository(),
             responseCacheStore: store, now: { now })

@@ -37,10 +37,7 @@ struct VideoRequestSessionTests {
                 environment: ["PATH": path, "MVSEARCH_BENCH_NO_PREFETCH": "1"].merging(
                     display.map { ["DISPLAY": $0] } ?? [:]
                 ) { $1 })
-            let console = Console(
-                output: CapturingOutput(), diagnostics: CapturingOutput(), input: ScriptedInput([]),
-                inputIsTerminal: true, outputIsTerminal: true, diagnosticsIsTerminal: true, width: 80,
-                activityIndicator: HiddenActivityIndicator())
+            let console = Console.onTerminal()
             let videos = VideoRequestSessionTests.videos
             let container = AppDIContainer(
                 configuration: configuration, console: console,

@@ -102,16 +102,9 @@ enum MVSearchProcess {
         closeStdout: Bool = false,
         executable: URL = executableURL
     ) throws -> Running {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
         let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        let (process, stdout, stderr) = piped(
+            executable, arguments, environment, input: input == nil ? FileHandle.nullDevice : stdin)
         let start = ContinuousClock.now
         try process.run()
         if let input {
@@ -133,15 +126,7 @@ enum MVSearchProcess {
     static func launchReadingFirstErrorLine(_ arguments: [String], environment: [String: String]) throws -> (
         Running, @Sendable (TimeInterval) -> String?
     ) {
-        let process = Process()
-        process.executableURL = executableURL
-        process.arguments = arguments
-        process.environment = environment
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let (process, stdout, stderr) = piped(executableURL, arguments, environment, input: FileHandle.nullDevice)
         let start = ContinuousClock.now
         try process.run()
         let line = FirstLine(stderr.fileHandleForReading)
@@ -149,6 +134,22 @@ enum MVSearchProcess {
             Running(process: process, output: Drain(stdout.fileHandleForReading), errors: nil, start: start),
             { timeout in line.wait(timeout: timeout) }
         )
+    }
+
+    /// A process not yet started, its output and errors each into a pipe of its own.
+    private static func piped(
+        _ executable: URL, _ arguments: [String], _ environment: [String: String], input: Any
+    ) -> (process: Process, stdout: Pipe, stderr: Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = input
+        return (process, stdout, stderr)
     }
 
     /// Reads a descriptor on a thread of its own; its first line is signalled, the rest dropped.

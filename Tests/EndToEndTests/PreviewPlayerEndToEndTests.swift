@@ -88,19 +88,7 @@ import Testing
         )
         func markedRowsPlayInOrder() async throws {
             let players = try StandInPlayers()
-            // A clip that plays a second and ends well: the queue then starts the next one.
-            let folder = players.programs.folder.path
-            try players.programs.add(
-                "mpv",
-                script: """
-                    #!/bin/sh
-                    n=1
-                    until mkdir '\(folder)/claim.'$n 2>/dev/null; do n=$((n + 1)); done
-                    exec 3>'\(folder)/fifo.'$n
-                    for argument in "$@"; do last=$argument; done
-                    printf 'started %s\\n' "$last" >&3
-                    exec sleep 1
-                    """)
+            try players.addPlayer(playing: .oneSecond)
             let (terminal, server) = try Self.session(players: players)
             _ = server
             let previews = try Self.previews()

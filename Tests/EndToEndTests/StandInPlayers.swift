@@ -32,9 +32,22 @@ import Mocks
 
         deinit { for reader in readers { close(reader) } }
 
-        /// Adds `mpv`, a player that plays until it is ended.
-        func addPlayer(named name: String = "mpv") throws {
+        /// How long a stand-in player plays.
+        enum Playing {
+            /// Until it is ended: it, and a child of its own that ignores SIGHUP and SIGTERM.
+            case untilEnded
+            /// A clip of a second that ends well: a queue then starts the next one.
+            case oneSecond
+        }
+
+        /// Adds `mpv` (or `name`), a player that writes `started URL` to the next FIFO and plays.
+        func addPlayer(named name: String = "mpv", playing: Playing = .untilEnded) throws {
             let folder = programs.folder.path
+            let play =
+                switch playing {
+                case .untilEnded: "(trap '' HUP TERM; exec sleep 300) &\nwait"
+                case .oneSecond: "exec sleep 1"
+                }
             try programs.add(
                 name,
                 script: """
@@ -44,8 +57,7 @@ import Mocks
                     exec 3>'\(folder)/fifo.'$n
                     for argument in "$@"; do last=$argument; done
                     printf 'started %s\\n' "$last" >&3
-                    (trap '' HUP TERM; exec sleep 300) &
-                    wait
+                    \(play)
                     """)
         }
 
@@ -68,22 +80,9 @@ import Mocks
         }
 
         private func read(_ number: Int, timeout: Int32, untilEnd: Bool) -> String? {
-            var said = [UInt8]()
-            var chunk = [UInt8](repeating: 0, count: 512)
-            var descriptor = pollfd(fd: readers[number - 1], events: Int16(POLLIN), revents: 0)
-            while poll(&descriptor, 1, timeout) > 0 {
-                let count = Glibc.read(readers[number - 1], &chunk, chunk.count)
-                if count > 0 {
-                    said += chunk[..<count]
-                    if !untilEnd && said.contains(0x0A) { return String(decoding: said, as: UTF8.self) }
-                } else if count == 0 {
-                    // Linux reports the end only once a writer has come and gone.
-                    return untilEnd ? String(decoding: said, as: UTF8.self) : nil
-                } else if count < 0 && errno != EAGAIN && errno != EINTR {
-                    return nil
-                }
-            }
-            return nil
+            // Linux reports the end only once a writer has come and gone.
+            let reading = readFIFO(readers[number - 1], timeout: timeout) { !untilEnd && $0.contains(0x0A) }
+            return reading.outcome == (untilEnd ? .ended : .enough) ? reading.text : nil
         }
     }
 #endif

@@ -72,13 +72,31 @@ struct JSONReaderTests {
     }
 
     @Test(
-        "Malformed documents are rejected",
+        "Malformed documents are rejected (a string cut after a backslash among them: it once never returned)",
         arguments: [
             "", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "tru", "nul", "\"open", "[1] 2", "{a:1}", "-", "\"\u{1}\"",
-            "<html>",
+            "<html>", "\"ab\\", "{\"a\\", "\"\\u12", "\"\\x\"",
         ])
     func malformed(text: String) {
         #expect(throws: JSONReader.Failure.self) { try read(text) }
+    }
+
+    @Test("A lone surrogate escape becomes U+FFFD, and what follows it is read")
+    func loneSurrogate() throws {
+        #expect(try read(#""\ud800\u0041\udc00""#) == .string("\u{FFFD}A\u{FFFD}"))
+    }
+
+    @Test(
+        "Given a malformed string, then the failure says what and where",
+        arguments: [
+            (#""ab\"#, JSONReader.Failure.malformed(offset: 4, reason: "unterminated string")),
+            (#""\x""#, .malformed(offset: 2, reason: "invalid escape")),
+            (#""\u12""#, .malformed(offset: 3, reason: "short \\u escape")),
+            (#""\u12G4""#, .malformed(offset: 5, reason: "invalid \\u escape")),
+            ("\"a\u{1}\"", .malformed(offset: 2, reason: "control character in a string")),
+        ])
+    func malformedString(text: String, failure: JSONReader.Failure) {
+        #expect(throws: failure) { try read(text) }
     }
 
     @Test("The reader agrees with JSONSerialization on every recorded answer")

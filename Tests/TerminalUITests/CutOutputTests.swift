@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Mocks
 import Testing
 
 @testable import TerminalUI
@@ -16,13 +17,6 @@ struct CutOutputTests {
     private static let st = "\u{1B}\\"
     private static let linkEnd = "\u{1B}]8;;\u{1B}\\"
     private static let transmissionEnd = "\u{1B}_Gm=0,q=2;\u{1B}\\"
-    /// Runs blocking work on a thread of its own (as Mocks' `offPool`, which this target cannot use).
-    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
-    }
-
     private static let chunk = "\u{1B}_Ga=T,f=100,t=d,i=3,p=1,c=20,r=10,C=1,q=2,m=1;"
 
     private func terminator(_ text: String, cutAt count: Int? = nil) -> String {
@@ -100,7 +94,7 @@ struct CutOutputTests {
         // Far more than a pseudo-terminal holds: cut inside the payload, after the stall limit.
         let frame = Array((Self.chunk + String(repeating: "A", count: 400_000) + Self.st).utf8)
         // The write waits out the stall limit (2 s): on a thread of its own, not the test pool's.
-        #expect(await Self.offPool { terminal.write(frame) } == .stalled)
+        #expect(await offPool { terminal.write(frame) } == .stalled)
         // Now read everything the terminal got, up to the next frame.
         let done = DispatchSemaphore(value: 0)
         let received = Received()
@@ -116,7 +110,7 @@ struct CutOutputTests {
             done.signal()
         }
         #expect(terminal.write(Array("NEXT".utf8)) == .written)
-        #expect(await Self.offPool { done.wait(timeout: .now() + 20) == .success })
+        #expect(await offPool { done.wait(timeout: .now() + 20) == .success })
         let text = String(decoding: received.bytes, as: UTF8.self)  // read after `done`: no race
         #expect(text.hasSuffix("A" + Self.st + Self.transmissionEnd + "NEXT"), "\(text.suffix(80).debugDescription)")
         terminal.leave()

@@ -1,3 +1,4 @@
+import Mocks
 import TerminalUI
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct HoldableOutputTests {
     @Test("Given it held, what is written waits, in order, until release; then writes go through again")
     func heldUntilRelease() {
-        let terminal = RecordedOutput()
+        let terminal = CapturingOutput()
         let output = HoldableOutput(terminal, leftOut: { "\($0) more messages were left out\n" })
         output.write("before\n")
         output.hold()
@@ -21,7 +22,7 @@ struct HoldableOutputTests {
 
     @Test("Given more than its limit written while held, the rest is counted and said in one line")
     func bounded() {
-        let terminal = RecordedOutput()
+        let terminal = CapturingOutput()
         let output = HoldableOutput(terminal, leftOut: { "\($0) more messages were left out\n" })
         output.hold()
         let line = String(repeating: "x", count: 1023) + "\n"

@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import TerminalUI
 import Testing
 
@@ -14,39 +15,6 @@ struct StandardInputReaderTests {
     /// The message a skipped line gets here.
     private static let skipped: @Sendable (Int) -> String = { "line \($0) skipped\n" }
 
-    /// A pipe holding `bytes`, its writing end closed: what `printf … | program` gives.
-    private func pipe(holding bytes: [UInt8]) throws -> Int32 {
-        var ends: [Int32] = [-1, -1]
-        try #require(Glibc.pipe(&ends) == 0)
-        let writer = ends[1]
-        let reader = ends[0]
-        if bytes.count <= Int(PIPE_BUF) {
-            // Fits the pipe: written now, so it is all there when the test looks.
-            let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-            close(writer)
-            try #require(written == bytes.count)
-            return reader
-        }
-        // Written from a thread of its own: more than a pipe holds must not block the test.
-        let thread = Thread {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-                guard written > 0 else { break }
-                offset += written
-            }
-            close(writer)
-        }
-        thread.start()
-        return reader
-    }
-
-    private func lines(of reader: StandardInputReader) async -> [String] {
-        var lines: [String] = []
-        while let line = await reader.readLine() { lines.append(line) }
-        return lines
-    }
-
     @Test(
         "Given a line over 4 KiB between two lines, then it is skipped with one message naming it, and the next is read"
     )
@@ -54,9 +22,9 @@ struct StandardInputReaderTests {
         let long = String(repeating: "x", count: 2_000_000)
         let descriptor = try pipe(holding: Array("first\n\(long)\nlast\r\n".utf8))
         defer { close(descriptor) }
-        let diagnostics = RecordedOutput()
+        let diagnostics = CapturingOutput()
         let reader = StandardInputReader(descriptor: descriptor, diagnostics: diagnostics, skippedLine: Self.skipped)
-        #expect(await lines(of: reader) == ["first", "last"])
+        #expect(await reader.allLines() == ["first", "last"])
         #expect(diagnostics.text == "line 2 skipped\n")
         #expect(reader.failure == nil)
     }
@@ -65,9 +33,9 @@ struct StandardInputReaderTests {
     func noLineBreak() async throws {
         let descriptor = try pipe(holding: [UInt8](repeating: 0, count: 3_000_000))
         defer { close(descriptor) }
-        let diagnostics = RecordedOutput()
+        let diagnostics = CapturingOutput()
         let reader = StandardInputReader(descriptor: descriptor, diagnostics: diagnostics, skippedLine: Self.skipped)
-        #expect(await lines(of: reader).isEmpty)
+        #expect(await reader.allLines().isEmpty)
         #expect(diagnostics.text == "line 1 skipped\n")
     }
 
@@ -88,8 +56,8 @@ struct StandardInputReaderTests {
             close(writer)
         }
         thread.start()
-        let input = StandardInputReader(descriptor: reader, diagnostics: RecordedOutput(), skippedLine: Self.skipped)
-        #expect(await lines(of: input) == (0..<2000).map { "line \($0)" })
+        let input = StandardInputReader(descriptor: reader, diagnostics: CapturingOutput(), skippedLine: Self.skipped)
+        #expect(await input.allLines() == (0..<2000).map { "line \($0)" })
         #expect(input.failure == nil)
     }
 }

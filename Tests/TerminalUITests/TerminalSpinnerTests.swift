@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import TerminalUI
 import Testing
 
@@ -41,7 +42,7 @@ struct TerminalSpinnerLineTests {
 @Suite("The spinner on standard error")
 struct TerminalSpinnerTests {
     /// A spinner whose timer never fires on its own: the test draws each frame.
-    private func spinner(_ output: RecordedOutput, now: Duration = .seconds(2)) -> TerminalSpinner {
+    private func spinner(_ output: CapturingOutput, now: Duration = .seconds(2)) -> TerminalSpinner {
         let origin = ContinuousClock.now
         return TerminalSpinner(
             output: output, columns: { 120 }, now: { origin + now }, appearsAfter: .seconds(3600))
@@ -49,7 +50,7 @@ struct TerminalSpinnerTests {
 
     @Test("Given a retry detail, then the next frame says it; stop erases the line and forgets it")
     func drawsDetail() {
-        let output = RecordedOutput()
+        let output = CapturingOutput()
         let spinner = spinner(output, now: .zero)
         spinner.start(message: "Searching")
         spinner.show(detail: "HTTP 503 · retrying 2 of 3")
@@ -67,7 +68,7 @@ struct TerminalSpinnerTests {
 
     @Test("Given a frame on the line, a diagnostic takes the line; with none, it is written as it is")
     func writeAbove() {
-        let output = RecordedOutput()
+        let output = CapturingOutput()
         let spinner = spinner(output)
         spinner.write(above: "mvsearch: first\n")
         spinner.start(message: "Searching")

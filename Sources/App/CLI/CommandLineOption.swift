@@ -32,6 +32,12 @@ struct CommandLineOption: Sendable {
         case session
         /// `--pick`.
         case pick
+        /// A pick from a list of videos (`--pick --artist-id N`, `--pick --top`): what shapes it
+        /// (`--select-1`) applies to that list as well as what shapes any list.
+        case videoListPick
+        /// The list a session starts on (`-i --top`, `--pick --artists x`): what shapes the
+        /// session's screens (`--no-mouse`) applies to that list as well as what shapes any list.
+        case sessionList
         case history, clearHistory, settings
         /// `mvsearch serve`.
         case serve
@@ -47,8 +53,8 @@ struct CommandLineOption: Sendable {
         static let services: Set<Scope> = [.serve, .mcp]
         /// Every run that writes results in an output format.
         static let formatted: Set<Scope> = [.search, .lookup, .list, .pick, .operation]
-        /// The full-screen session's own settings.
-        static let fullScreen: Set<Scope> = [.session, .pick]
+        /// The full-screen session's own settings, whatever it starts on.
+        static let fullScreen: Set<Scope> = [.session, .pick, .sessionList]
     }
 
     /// Sets what the option says in the options parsed so far.
@@ -232,11 +238,14 @@ struct CommandLineOption: Sendable {
                 "in --format plain, json, jsonl or table; Esc prints nothing and exits 130)"
             ) { options, _ in options.pick = true },
             CommandLineOption(
-                "--select-1", scopes: [.pick],
+                "--select-1", scopes: [.pick, .videoListPick],
                 help: "with --pick: a single video found is printed at once, without a screen"
             ) { options, _ in options.selectOne = true },
             CommandLineOption(choosing: .lookup) { options, argument throws(UsageError) in
-                options.lookupID = try argument.integer()
+                let id = try argument.id()
+                options.lookupID = id
+                // The lookup's own parameter, as a list command's option sets its operation's.
+                options.operationValues[CatalogOperation.lookupParameter.name] = id
             },
         ]
 

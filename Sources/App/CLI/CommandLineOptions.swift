@@ -59,9 +59,9 @@ struct SearchOptions: Equatable, Sendable {
     var lookupID: Int?
     /// A `ListCommand`'s option (`--artists`, `--top`): what it lists instead of videos.
     var listCommand: ListCommand?
-    /// The numbers given to a list command's id and own options, parsed by their rows, by the
-    /// name of the operation's parameter (`genre` → 14, `artistId` → 909253): read by the
-    /// command whose operation declares them.
+    /// The numbers given to an operation's option (`--id`, `--artist-id`) and a list command's
+    /// own options, parsed by their rows, by the name of the operation's parameter (`genre` → 14,
+    /// `artistId` → 909253): read by the operation that declares them.
     var operationValues: [String: Int] = [:]
     /// An operation the table has no row of its own for (`CommandLineOption.generated(for:)`),
     /// and the values its rows were given as typed, by parameter name.

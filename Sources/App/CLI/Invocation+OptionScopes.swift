@@ -10,28 +10,30 @@ extension Invocation {
         throws(UsageError)
     {
         // What the run is, as each of its parts is named in a message: the session (or the picker)
-        // first, then the list it starts on.
-        var parts: [(scope: CommandLineOption.Scope, place: String)] = []
+        // first, then the list it starts on. An option applies to a part when it shapes any of the
+        // part's scopes.
+        var parts: [(scopes: Set<CommandLineOption.Scope>, place: String)] = []
         switch route {
-        case .search: parts = [(.search, "a search")]
-        case .lookup: parts = [(.lookup, name ?? "--id")]
+        case .search: parts = [([.search], "a search")]
+        case .lookup: parts = [([.lookup], name ?? "--id")]
         case .list: break
-        case .interactive: parts = [(.session, name ?? "the interactive session")]
-        case .pick: parts = [(.pick, "--pick")]
-        case .history: parts = [(.history, "--history")]
-        case .clearHistory: parts = [(.clearHistory, "--clear-history")]
-        case .settings: parts = [(.settings, "--settings")]
-        case .service(let frontEnd): parts = [(frontEnd == .serve ? .serve : .mcp, frontEnd.rawValue)]
-        case .operation: parts = [(.operation, name ?? "the operation")]
+        case .interactive: parts = [([.session], name ?? "the interactive session")]
+        case .pick: parts = [([.pick], "--pick")]
+        case .history: parts = [([.history], "--history")]
+        case .clearHistory: parts = [([.clearHistory], "--clear-history")]
+        case .settings: parts = [([.settings], "--settings")]
+        case .service(let frontEnd): parts = [([frontEnd == .serve ? .serve : .mcp], frontEnd.rawValue)]
+        case .operation: parts = [([.operation], name ?? "the operation")]
         }
-        if let list = options.listCommand { parts.append((.list, list.option.long)) }
+        if let list = options.listCommand {
+            var scopes: Set<CommandLineOption.Scope> = [.list]
+            if options.interactive || options.pick { scopes.insert(.sessionList) }
+            if options.pick && list.rowsAreVideos { scopes.insert(.videoListPick) }
+            parts.append((scopes, list.option.long))
+        }
         let given = CommandLineOption.all.filter { options.given.contains($0.long) }
-        // The picker's own options (`--select-1`) shape a pick from a list of videos as from a search.
-        let pickOwn: Set<CommandLineOption.Scope> =
-            options.pick && options.listCommand?.rowsAreVideos == true ? [.pick] : []
-        for (scope, place) in parts {
-            let refused = given.filter { !$0.scopes.contains(scope) && (scope != .list || $0.scopes != pickOwn) }.map(
-                \.long)
+        for (scopes, place) in parts {
+            let refused = given.filter { $0.scopes.isDisjoint(with: scopes) }.map(\.long)
             guard !refused.isEmpty else { continue }
             let one = refused.count == 1
             throw UsageError(

@@ -68,7 +68,7 @@ struct ListCommand: Sendable, Equatable {
                 throw UsageError("\(other.option.long) and \(long) cannot be used together — choose one")
             }
             parsed.listCommand = ListCommand.named(long)
-            if let value { parsed.operationValues[value.name] = try argument.integer() }
+            if let value { parsed.operationValues[value.name] = try argument.id() }
         }
         self.operation = operation
         self.options = options
@@ -138,8 +138,8 @@ struct ListArguments: Sendable {
                 case OperationParameter.offset.name: .integer(options.offset ?? 0)
                 case OperationParameter.matching.name: .text(options.attribute.rawValue)
                 case OperationParameter.explicit.name: .boolean(options.allowsExplicit)
-                // `--id N` sets the lookup's id; a command's own option (`--also N`) its own.
-                default: (options.operationValues[parameter.name] ?? options.lookupID).map(ParameterValue.integer)
+                // What the operation's option (`--id N`, `--also N`) and its own (`--genre`) were given.
+                default: options.operationValues[parameter.name].map(ParameterValue.integer)
                 }
             arguments.set(parameter.name, value)
         }

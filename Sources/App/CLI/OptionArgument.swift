@@ -31,6 +31,13 @@ struct OptionArgument: Sendable {
         return number
     }
 
+    /// The value as a store id (`--id N`, `--also N`): a whole number of 1 or more.
+    func id() throws(UsageError) -> Int {
+        let number = try integer()
+        guard number > 0 else { throw UsageError("option \(name) needs a positive store id, not \(number)") }
+        return number
+    }
+
     /// The value as one of a fixed list, in any case.
     func choice<Choice: RawRepresentable & CaseIterable>() throws(UsageError) -> Choice
     where Choice.RawValue == String {
