@@ -69,6 +69,26 @@ struct TrialFindingsSessionTests {
         #expect(session.lines[0] == "Search music videos")
     }
 
+    @Test("Given room, then the status line offers m on lists and details, and t on lists but the chart")
+    func hintsOfferMAndT() async throws {
+        let session = try Harness(repository: Self.clairo(), term: "clairo")
+        await session.coordinator.waitUntilIdle()
+        session.columns = 120
+        #expect(session.statusLine.contains("m more"), "\(session.statusLine)")
+        #expect(session.statusLine.contains("t chart"), "\(session.statusLine)")
+        session.columns = 80  // essential keys first: what is left of the room goes by the table's order
+        #expect(session.statusLine.hasSuffix("Esc back · ? help · q quit"))
+        await session.type(.enter)
+        #expect(session.statusLine.contains("m more"), "\(session.statusLine)")
+        let charts = MockMusicVideoChartsRepository.returning(TopChartSessionTests.chart)
+        let chart = try TopChartSessionTests.Harness(
+            arguments: ["-i", "--top"], charts: charts, videos: TopChartSessionTests.lookingUp())
+        await chart.coordinator.waitUntilIdle()
+        let wide = chart.coordinator.frame(columns: 160, rows: 12).text.components(separatedBy: "\n").last ?? ""
+        #expect(wide.contains("m more"), "\(wide)")
+        #expect(!wide.contains("t chart") && !wide.contains("t top chart"), "\(wide)")  // it is the chart
+    }
+
 }
 
 /// The line session's side of the trial's `a`: the details of a video from an artist's own
