@@ -89,6 +89,15 @@ struct TrialFindingsSessionTests {
         #expect(!wide.contains("t chart") && !wide.contains("t top chart"), "\(wide)")  // it is the chart
     }
 
+    @Test("Given a genre's chart, then its title names the genre, as the menu does, not its id")
+    func chartNamesItsGenre() async throws {
+        let charts = MockMusicVideoChartsRepository.returning(TopChartSessionTests.chart)
+        let session = try TopChartSessionTests.Harness(
+            arguments: ["-i", "--top", "--genre", "21"], charts: charts, videos: TopChartSessionTests.lookingUp())
+        await session.coordinator.waitUntilIdle()
+        #expect(session.lines[0].hasPrefix("Top music videos chart in US (Rock)"))
+    }
+
 }
 
 /// The line session's side of the trial's `a`: the details of a video from an artist's own
