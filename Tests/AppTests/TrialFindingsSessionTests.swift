@@ -89,6 +89,25 @@ struct TrialFindingsSessionTests {
         #expect(!wide.contains("t chart") && !wide.contains("t top chart"), "\(wide)")  // it is the chart
     }
 
+    @Test(
+        "Given a chart's genre menu, when q, then the menu closes and the chart stays; the help says so; q then quits")
+    func qClosesTheGenreMenu() async throws {
+        let charts = MockMusicVideoChartsRepository.returning(TopChartSessionTests.chart)
+        let session = try TopChartSessionTests.Harness(
+            arguments: ["-i", "--top"], charts: charts, videos: TopChartSessionTests.lookingUp())
+        await session.coordinator.waitUntilIdle()
+        await session.type(.character("e"))
+        #expect(session.screen.contains("Genre (↑/↓, Enter):"))
+        #expect(await session.type(.character("q")) == .none)
+        #expect(!session.screen.contains("Genre (↑/↓"))
+        #expect(session.lines[0].hasPrefix("Top music videos chart in US"))
+        #expect(charts.chartQueries.count == 1)
+        await session.type(.character("?"))
+        #expect(session.coordinator.frame(columns: 120, rows: 40).text.contains("Esc, ← or q close it"))
+        await session.type(.character("x"))  // closes the help
+        #expect(await session.type(.character("q")) == .exit(.success))
+    }
+
     @Test("Given a genre's chart, then its title names the genre, as the menu does, not its id")
     func chartNamesItsGenre() async throws {
         let charts = MockMusicVideoChartsRepository.returning(TopChartSessionTests.chart)

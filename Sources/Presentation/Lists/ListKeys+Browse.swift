@@ -28,7 +28,8 @@ extension ListKeys {
 
     /// `e` on a chart: a menu of the genres whose charts the store publishes.
     public static let chartGenre = ListBinding(
-        [.character("e")], hint: "e", label: "genre", "the chart of another genre (a menu)", .chart,
+        [.character("e")], hint: "e", label: "genre",
+        "the chart of another genre: a menu (↑/↓, Enter; Esc, ← or q close it)", .chart,
         when: \.isChart)
 
     /// `c` on a chart: the chart of another country (a two-letter code).
