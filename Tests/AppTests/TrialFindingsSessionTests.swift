@@ -117,6 +117,35 @@ struct TrialFindingsSessionTests {
         #expect(session.lines[0].hasPrefix("Top music videos chart in US (Rock)"))
     }
 
+    @Test("Given 40 columns, when ? on the search screen and on the results, then every key is there whole")
+    func helpAtFortyColumnsKeepsTheKeys() async throws {
+        let session = try Harness(repository: Self.clairo())
+        session.columns = 40
+        session.rows = 80  // every key at once
+        await session.coordinator.waitUntilIdle()
+        for (open, keys) in [
+            (Key.f1, ["Ctrl-W,", "Alt-Backspace", "Backspace", "Delete", "Alt-B", "Alt-F", "Ctrl-U", "Ctrl-K"]),
+            (.character("?"), ["Ctrl-P/N", "Ctrl-K/J", "Shift-Tab", "Esc", "Ctrl-C", "digits,"]),
+        ] {
+            if open == .character("?") {
+                await session.type(.escape)
+                await session.type(text: "clairo")
+                await session.type(.enter)
+            }
+            await session.type(open)
+            let box = session.lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("│ ") }
+            #expect(box.count > 10)
+            // The keys' column is the text after "│ " up to two spaces: whole words, never cut with …
+            let keyColumn = box.map { line in
+                String(line.split(separator: "│", omittingEmptySubsequences: false)[1].dropFirst().prefix(17))
+            }
+            for key in keys {
+                #expect(keyColumn.contains { $0.split(separator: " ").contains(Substring(key)) }, "\(key)")
+            }
+            #expect(!keyColumn.contains { $0.contains("…") })
+            for line in session.lines { #expect(DisplayWidth.of(line) <= 40) }
+        }
+    }
 }
 
 /// The line session's side of the trial's `a`: the details of a video from an artist's own
