@@ -53,7 +53,7 @@ struct ChartBrowseSessionTests {
         #expect(session.statusLine.contains("Enter show"))
         await session.type(.down, .down, .enter)  // All → Pop → Rock
         #expect(charts.chartQueries.last == ChartQuery(country: "US", limit: 5, genreID: 21))
-        #expect(session.lines[0].hasPrefix("Top music videos chart in US (genre 21)"))
+        #expect(session.lines[0].hasPrefix("Top music videos chart in US (Rock)"))
         #expect(!session.screen.contains("Genre (↑/↓"))
         await session.type(.escape)  // one screen: the chart changed in place
         #expect(session.lines[0].hasPrefix("Search music videos"))
@@ -76,7 +76,7 @@ struct ChartBrowseSessionTests {
         #expect(charts.chartQueries.count == 1)
         await session.type(.backspace, .backspace, .character("j"), .character("p"), .enter)
         #expect(charts.chartQueries.last == ChartQuery(country: "JP", limit: 5, genreID: 14))
-        #expect(session.lines[0].hasPrefix("Top music videos chart in JP (genre 14)"))
+        #expect(session.lines[0].hasPrefix("Top music videos chart in JP (Pop)"))
         await session.type(.enter)  // a JP chart's row is looked up in the JP store
         #expect(session.lines[0] == "Flowers (looked up)")
         #expect(videos.lookedUpQueries == [MusicVideoLookupQuery(id: 101, country: "JP")])

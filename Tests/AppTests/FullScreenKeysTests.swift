@@ -172,13 +172,13 @@ struct FullScreenKeysTests {
         #expect(lines[80] == "Enter details · ↑/↓ move · / filter · p play · Esc back · ? help · q quit")
         #expect(
             lines[120]
-                == "Enter details · ↑/↓ move · / filter · p play · a artist · o open · v hide pane · S sort · Esc back · ? help · q quit"
+                == "Enter details · ↑/↓ move · / filter · p play · a artist · m more · t chart · o open · Esc back · ? help · q quit"
         )
         await session.type(.enter)
         session.columns = 40
         #expect(session.statusLine == "p play · Esc back · ? help · q quit")
         session.columns = 80
-        #expect(session.statusLine == "p play · y copy · o open · a artist · ↑/↓ scroll · Esc back · ? help · q quit")
+        #expect(session.statusLine == "p play · y copy · o open · a artist · m more · Esc back · ? help · q quit")
         await session.type(.character("s"))
         session.columns = 20
         #expect(session.statusLine == "Esc back · F1 help")

@@ -110,7 +110,7 @@ struct FullScreenListSessionTests {
             Array(failing.lines.suffix(3)) == [
                 "the iTunes service limits clients to about 20 requests a minute and refused this",
                 "one — wait a minute and try again",
-                "r retry · s search · Esc back · ? help · q quit",
+                "r retry · t top chart · s search · Esc back · ? help · q quit",
             ])
 
         let gate = AsyncStream<Void>.makeStream()

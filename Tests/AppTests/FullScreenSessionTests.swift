@@ -156,21 +156,23 @@ struct FullScreenSessionTests {
         #expect(session.repository.searchedQueries.count == 2)
     }
 
-    @Test("Given recent searches drawn below the field, ↓ moves down them and ↑ up, back to what was typed")
+    @Test("Given recent searches, ↑ walks back through them one by one and ↓ forward, back to what was typed")
     func history() async throws {
         let session = try Harness(repository: Self.paging(), recent: ["newest", "older"])
         await session.coordinator.waitUntilIdle()
         #expect(session.screen.contains("  1  newest\n  2  older"))
         await session.type(text: "dra")
-        await session.type(.up)  // above the field there is nothing: the words stay
+        await session.type(.down)  // nothing newer than the words typed: they stay
         #expect(session.lines[2] == "› dra")
+        await session.type(.up)
+        #expect(session.lines[2] == "› newest")
+        await session.type(.up)  // further back, not the same one again
+        #expect(session.lines[2] == "› older")
+        await session.type(.up)  // the oldest: it stays
+        #expect(session.lines[2] == "› older")
         await session.type(.down)
         #expect(session.lines[2] == "› newest")
-        await session.type(.down, .down)
-        #expect(session.lines[2] == "› older")
-        await session.type(.up)
-        #expect(session.lines[2] == "› newest")
-        await session.type(.up)
+        await session.type(.down)
         #expect(session.lines[2] == "› dra")
     }
 

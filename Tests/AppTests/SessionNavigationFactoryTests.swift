@@ -61,6 +61,9 @@ struct SessionNavigationFactoryTests {
 
         func pushList(_ list: OpenedList) { lists += 1 }
         func report(_ message: String) { reports.append(message) }
+        var screenOnTop: AnyObject? { nil }
+        func pop() {}
+        func leaveEmptyList(_ screen: AnyObject, saying message: String) {}
     }
 
     @Test("Given stand-ins for the factory, then artists, more like this and the browser go through them")

@@ -136,7 +136,7 @@ struct TopChartSessionTests {
             arguments: ["-i", "--top", "--genre", "14"], charts: charts, videos: videos, limit: 3)
         await session.coordinator.waitUntilIdle()
         #expect(charts.chartQueries == [ChartQuery(country: "US", limit: 3, genreID: 14)])
-        #expect(session.lines[0].hasPrefix("Top music videos chart in US (genre 14)"))
+        #expect(session.lines[0].hasPrefix("Top music videos chart in US (Pop)"))
         await session.type(.enter)
         #expect(videos.lookedUpQueries.map(\.id) == [101])
         #expect(session.screen.contains("no music video has the id 101"))

@@ -96,16 +96,16 @@ struct BrowseEndToEndTests {
         terminal.send("e")
         #expect(await offPool { terminal.wait { $0.contains("Genre (↑/↓, Enter)") } })
         terminal.send("\u{1B}[B\u{1B}[B\r")  // All genres → Pop → Rock
-        #expect(await offPool { terminal.wait { $0.contains("(genre 21)") } })
+        #expect(await offPool { terminal.wait { $0.contains("chart in US (Rock)") } })
         terminal.send("c")
         #expect(await offPool { terminal.wait { $0.contains("Country (two letters") } })
         terminal.send("gb\r")
-        #expect(await offPool { terminal.wait { $0.contains("chart in GB (genre 21)") } })
+        #expect(await offPool { terminal.wait { $0.contains("chart in GB (Rock)") } })
         let targets = server.requests.map(\.target)
         #expect(targets.contains("/us/rss/topmusicvideos/limit=5/json"))
         #expect(targets.contains("/us/rss/topmusicvideos/limit=5/genre=21/json"))
         #expect(targets.contains("/gb/rss/topmusicvideos/limit=5/genre=21/json"))
-        let title = "Top music videos chart in GB (genre 21)"
+        let title = "Top music videos chart in GB (Rock)"
         let shown = terminal.output.components(separatedBy: title).count
         terminal.send("\u{1B}")  // back to the search screen: one level, the chart changed in place
         #expect(await offPool { terminal.wait { $0.components(separatedBy: "Search music videos").count > 2 } })

@@ -3,7 +3,7 @@ import Mocks
 import Testing
 
 /// The full-screen search screen's ↑ on the built binary: from an empty field it recalls the
-/// newest recent search, as a shell's ↑ does; then ↑ and ↓ move through the list as it is drawn.
+/// newest recent search, as a shell's ↑ does; then each ↑ goes one further back.
 @Suite("mvsearch end to end: ↑ on the search screen")
 struct SearchScreenRecallEndToEndTests {
     /// A clean environment whose recent searches are `searches`, newest first.
@@ -34,19 +34,17 @@ struct SearchScreenRecallEndToEndTests {
         #expect(await MVSearchProcess.offPool { terminal.finish() }.status == 0)
     }
 
-    @Test(
-        "Given recent searches and an empty field, when ↑ ↑ ↑ ↓ then Enter, then ↑ moved up the list as drawn, back to the field"
-    )
-    func upAndDownMoveAsDrawn() async throws {
+    @Test("Given recent searches and an empty field, when ↑ ↑ ↑ then Enter, then ↑ walked back as a shell's does")
+    func upWalksBackThroughTheHistory() async throws {
         let server = try MVSearchProcess.recordedSearchServer()
         defer { server.stop() }
-        let environment = try Self.environment(recentSearches: ["newest", "older"], server: server)
+        let environment = try Self.environment(recentSearches: ["newest", "middle", "oldest"], server: server)
         let terminal = try PseudoTerminal(["-i"], environment: environment)
-        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("older") } })
-        // ↑ the newest, ↑ up again to the (empty) field, ↑ the newest again, ↓ the one below it.
-        terminal.send("\u{1B}[A\u{1B}[A\u{1B}[A\u{1B}[B\r")
+        #expect(await MVSearchProcess.offPool { terminal.wait { $0.contains("oldest") } })
+        // ↑ the newest, ↑ the one before it, ↑ the oldest: each one further back, none twice.
+        terminal.send("\u{1B}[A\u{1B}[A\u{1B}[A\r")
         #expect(await server.requestsArrived(1))
-        #expect(server.requests.first?.target.contains("term=older&") == true, "\(server.requests.map(\.target))")
+        #expect(server.requests.first?.target.contains("term=oldest&") == true, "\(server.requests.map(\.target))")
         terminal.send("q")
         #expect(await MVSearchProcess.offPool { terminal.finish() }.status == 0)
     }

@@ -305,7 +305,7 @@ struct FullScreenFrameTests {
         #expect(Set(box.map { DisplayWidth.of($0) }).count == 1)
         for line in frame.lines { #expect(line.width <= 40) }
 
-        // 20 columns, and a key wider than the box: the keys are cut, not the right border.
+        // 20 columns, and a key wider than the box: it wraps between its words, as the action does.
         var narrow = Frame(columns: 20, rows: 10)
         FullScreenChrome.drawHelp(
             [("past the last row", "loads the next page"), ("q", "quit")], into: &narrow)
@@ -314,9 +314,10 @@ struct FullScreenFrameTests {
         #expect(narrowBox.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│ ") && $0.hasSuffix(" │") })
         #expect(Set(narrowBox.map { DisplayWidth.of($0) }) == [20])
         #expect(narrowBox.contains { $0.hasPrefix("│ q") && $0.contains("quit") })
-        // The action is wrapped below its key, whole, not cut with … (the key column is).
+        // The key and the action are wrapped onto lines below, whole, never cut with ….
         #expect(narrowBox.count == 2 + 5, "\(narrow.text)")
-        for word in ["loads", "the", "next", "page"] {
+        #expect(!narrow.text.contains("…"), "\(narrow.text)")
+        for word in ["past", "last", "row", "loads", "the", "next", "page"] {
             #expect(narrowBox.contains { $0.split(separator: " ").contains(Substring(word)) }, "\(narrow.text)")
         }
 

@@ -56,12 +56,12 @@ struct TopMusicVideosViewModelTests {
         #expect(items.values.last?.map(\.row.video.id) == [1, 3, 5])
     }
 
-    @Test("A genre's chart says which genre in its title")
+    @Test("A genre's chart names the genre in its title (Pop, not genre 14)")
     func genreTitle() async {
         let viewModel = DefaultTopMusicVideosViewModel(useCase: chart())
         let titles = PublisherRecorder(viewModel.title)
         await viewModel.didLoad(query: ChartQuery(country: "gb", limit: 5, genreID: 14))
-        #expect(titles.values.last == "Top music videos chart in GB (genre 14)")
+        #expect(titles.values.last == "Top music videos chart in GB (Pop)")
     }
 
     @Test("An empty chart says so once, naming the chart; a failure emits the error once and no rows")

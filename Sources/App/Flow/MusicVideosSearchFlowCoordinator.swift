@@ -161,6 +161,19 @@ final class MusicVideosSearchFlowCoordinator: SessionNavigation {
         push(container.makeListScreen(viewModel: list.viewModel, style: style), load: list.load)
     }
 
+    var screenOnTop: AnyObject? { stack.last }
+
+    /// Back one screen (as `b`): the one below is shown again once the input is handled.
+    func pop() {
+        guard stack.count > 1 else { return }
+        stack.removeLast()
+        pendingLoads.append { [weak self] in await self?.showTop() }
+    }
+
+    /// Nothing to do here: a list left empty leaves by itself once its load ends
+    /// (`runPendingLoads`), and its status line has said why.
+    func leaveEmptyList(_ screen: AnyObject, saying message: String) {}
+
     /// Pushes a screen now and runs its load after the current input is handled.
     private func push(_ screen: any InteractiveScreen, load: @escaping @MainActor () async -> Void) {
         stack.append(screen)

@@ -30,6 +30,13 @@ protocol SessionNavigation: AnyObject {
     /// The store country a video met on the screens shown is looked up in: a chart's, when the
     /// user reached it from a chart of another country (`c`), else the session's.
     var browsingCountry: String { get }
+    /// The screen on top, known again by `===` once a load it started has ended.
+    var screenOnTop: AnyObject? { get }
+    /// Takes the screen on top off: the one below shows again.
+    func pop()
+    /// Leaves `screen`, a list that found nothing where the user asked for more (`m`), when it
+    /// is still on top, and says `message` where the user stays: never an empty screen to leave.
+    func leaveEmptyList(_ screen: AnyObject, saying message: String)
 }
 
 extension SessionNavigation {
@@ -55,35 +62,52 @@ extension SessionNavigation {
         let query = MusicVideoQuery(
             term: term, country: settings.country, limit: settings.limit, attribute: settings.attribute,
             allowsExplicit: settings.allowsExplicit)
-        pushVideos(title: "Music videos for \"\(term)\"", actions: videosActions) { await $0.didSearch(query: query) }
+        pushVideos(title: "Music videos for \"\(term)\"", actions: videosActions()) { await $0.didSearch(query: query) }
     }
 
     /// An artist's music videos.
     func showArtistVideos(artistID: Int, artistName: String?) {
         let query = ArtistMusicVideosQuery(
             artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
-        pushVideos(title: "Music videos by " + (artistName ?? "artist \(artistID)"), actions: videosActions) {
+        let actions = videosActions(listingArtist: artistID)
+        pushVideos(title: "Music videos by " + (artistName ?? "artist \(artistID)"), actions: actions) {
             await $0.didShowArtistVideos(query: query)
         }
     }
 
-    /// "More like this": the other videos of a video's collection, then of its artist.
+    /// "More like this": the other videos of a video's collection, then of its artist. With none,
+    /// the list leaves at once and says so: the user stays where they asked.
     func showRelatedVideos(of video: MusicVideo) {
         let query = RelatedMusicVideosQuery(id: video.id, country: browsingCountry, limit: settings.limit)
         let title = DefaultMusicVideosListViewModel.relatedTitle(query, videoTitle: video.title)
-        pushVideos(title: title, actions: videosActions) { await $0.didShowRelatedVideos(query: query) }
+        let pushed = PushedScreen()
+        pushVideos(title: title, actions: videosActions()) { [weak self] viewModel in
+            var nothing: UserMessage?
+            let watch = viewModel.noResults.sink { nothing = $0 }
+            await viewModel.didShowRelatedVideos(query: query)
+            watch.cancel()
+            guard let nothing, let screen = pushed.screen else { return }
+            self?.leaveEmptyList(screen, saying: nothing.text(phrasing: MusicVideosSceneDIContainer.sessionHints))
+        }
+        // The load runs after this (on the main actor, once the key is handled): it finds it set.
+        pushed.screen = screenOnTop
     }
 
     /// A video already at hand.
     func showDetails(of video: MusicVideo) {
-        pushDetails(video: video, actions: detailsActions, load: nil)
+        showDetails(of: video, overArtist: nil)
+    }
+
+    /// A video at hand, opened from the list of `artistID`'s videos when that is given.
+    private func showDetails(of video: MusicVideo, overArtist artistID: Int?) {
+        pushDetails(video: video, actions: detailsActions(overArtist: artistID), load: nil)
     }
 
     /// A video by its track id, looked up in the session's store country; `known`, what a list's
     /// row says of it (a chart's), is shown when the lookup fails.
     func showMusicVideoDetails(id: MusicVideo.ID, known: MusicVideo? = nil) {
         let query = MusicVideoLookupQuery(id: id, country: browsingCountry)
-        pushDetails(video: nil, actions: detailsActions) { await $0.didLoad(query: query, known: known) }
+        pushDetails(video: nil, actions: detailsActions()) { await $0.didLoad(query: query, known: known) }
     }
 
     /// A list command's list, its rows leading to any destination here.
@@ -106,19 +130,35 @@ extension SessionNavigation {
             showMusicVideoDetails: { [weak self] in self?.showMusicVideoDetails(id: $0.id, known: $0) })
     }
 
-    private var videosActions: MusicVideosListViewModelActions {
+    /// A list's actions; `artistID` when the list is that artist's videos (its details' `a` then
+    /// goes back to it).
+    private func videosActions(listingArtist artistID: Int? = nil) -> MusicVideosListViewModelActions {
         MusicVideosListViewModelActions(
-            showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0) },
+            showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0, overArtist: artistID) },
             openInBrowser: { [weak self] in self?.open($0) },
             showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
             showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 
-    private var detailsActions: MusicVideoDetailsViewModelActions {
+    /// The details' actions; `listed`, the artist whose list they were opened from: `a` for that
+    /// artist goes back to that list instead of opening a copy of it over the details.
+    private func detailsActions(overArtist listed: Int? = nil) -> MusicVideoDetailsViewModelActions {
         MusicVideoDetailsViewModelActions(
             openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
+            showArtistVideos: { [weak self] artistID, artistName in
+                guard artistID != listed else {
+                    self?.pop()
+                    return
+                }
+                self?.showArtistVideos(artistID: artistID, artistName: artistName)
+            },
             playPreview: { [weak self] in self?.playPreview(of: $0) },
             showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
+}
+
+/// The screen a push showed, for its load to know it again when it ends.
+@MainActor
+private final class PushedScreen {
+    weak var screen: AnyObject?
 }

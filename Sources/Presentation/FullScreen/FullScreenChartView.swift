@@ -147,6 +147,8 @@ public final class FullScreenChartView: FullScreenView {
             var chart = query
             chart.genreID = Self.genres[selected].id
             load(chart)
+        // `q` closes the menu, as it closes the help box: what lies over a screen is left first,
+        // and the next `q` quits (the help says so).
         case .escape, .left, .character("q"): mode = .list
         default: break
         }

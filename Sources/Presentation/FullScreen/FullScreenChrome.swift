@@ -140,9 +140,11 @@ public enum FullScreenChrome {
     }
 
     /// The help box's lines: each key beside its action, an action too long for the box wrapped
-    /// onto lines of its own below (the key column blank), never cut.
+    /// onto lines of its own below (the key column blank), never cut; on a narrow terminal a key
+    /// too wide for its column is wrapped too, between its keys, never cut either.
     private struct HelpLayout {
-        /// The key (on an item's first line only), the action's text, and the item it belongs to.
+        /// The key's part (the whole key, but for a wrapped one), the action's text, and the item
+        /// they belong to.
         var lines: [(key: String, action: String, item: Int)] = []
         let keyWidth: Int
         let contentWidth: Int
@@ -150,20 +152,51 @@ public enum FullScreenChrome {
         init(_ items: [(key: String, action: String)], columns: Int) {
             let widestKey = items.map { DisplayWidth.of($0.key) }.max() ?? 0
             let widestAction = items.map { DisplayWidth.of($0.action) }.max() ?? 0
+            // The widest single key (`Alt-Backspace`): the key column is never narrower.
+            let widestWord =
+                items.flatMap { $0.key.split(separator: " ") }.map { DisplayWidth.of(String($0)) }.max() ?? 0
             contentWidth = max(0, min(columns - 4, widestKey + 2 + widestAction))
-            // On a narrow terminal the keys get half the box at most, so every line keeps its border.
-            keyWidth =
-                widestKey + 2 + widestAction <= contentWidth
-                ? widestKey : min(widestKey, max(1, (contentWidth - 2) / 2))
+            // On a narrow terminal the keys get half the box, so every line keeps its border — or
+            // the widest single key, while that leaves the actions room for a few words.
+            let keyRoom = max((contentWidth - 2) / 2, min(widestWord, contentWidth - 2 - 12))
+            keyWidth = widestKey + 2 + widestAction <= contentWidth ? widestKey : min(widestKey, max(1, keyRoom))
             let actionWidth = contentWidth - keyWidth - 2
             guard actionWidth > 0 else { return }
             for (index, item) in items.enumerated() {
+                let keys = Self.wrap(key: item.key, toWidth: keyWidth)
                 let wrapped = DisplayWidth.wrap(
                     TerminalSanitizer.sanitize(item.action), toWidth: actionWidth, maximumLines: 8)
-                for (offset, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
-                    lines.append((offset == 0 ? item.key : "", text, index))
+                let actions = wrapped.isEmpty ? [""] : wrapped
+                for offset in 0..<max(keys.count, actions.count) {
+                    lines.append(
+                        (offset < keys.count ? keys[offset] : "", offset < actions.count ? actions[offset] : "", index))
                 }
             }
+        }
+
+        /// A key's text on lines `width` wide: its groups (`↑ ↓  k j  Ctrl-P/N`, two spaces apart)
+        /// kept whole where they fit, else split between their keys.
+        static func wrap(key: String, toWidth width: Int) -> [String] {
+            guard DisplayWidth.of(key) > width else { return [key] }
+            var lines: [String] = []
+            var line = ""
+            for group in key.split(separator: "  ").map(String.init) {
+                let parts =
+                    DisplayWidth.of(group) <= width
+                    ? [group] : DisplayWidth.wrap(group, toWidth: width, maximumLines: 8)
+                for part in parts {
+                    if line.isEmpty {
+                        line = part
+                    } else if DisplayWidth.of(line + "  " + part) <= width {
+                        line += "  " + part
+                    } else {
+                        lines.append(line)
+                        line = part
+                    }
+                }
+            }
+            if !line.isEmpty { lines.append(line) }
+            return lines
         }
     }
 

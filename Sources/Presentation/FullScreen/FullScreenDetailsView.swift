@@ -181,9 +181,8 @@ public final class FullScreenDetailsView: FullScreenView {
             host?.isPicking == true && video != nil ? PickerKeys.detailsHints(marked: host?.markedBelow ?? 0) : []
         return pick + retry + [
             KeyHint("p", "play"), KeyHint("y", "copy"), KeyHint("o", "open"),
-            KeyHint("a", "artist's videos", short: "artist"), KeyHint("↑/↓", "scroll"),
+            KeyHint("a", "artist's videos", short: "artist"), ListKeys.moreLikeThisHint, KeyHint("↑/↓", "scroll"),
             KeyHint("s", "search"),
-            ListKeys.moreLikeThisHint,
         ] + KeyHint.leave
     }
 

@@ -84,7 +84,7 @@ public struct SearchViewState: Equatable, Sendable {
 }
 
 /// The first screen of the full-screen session: a text field with line editing, ↑/↓ through
-/// recent searches as in a shell, Enter to search.
+/// recent searches as in a shell (↑ back, ↓ forward), Enter to search.
 @MainActor
 public final class FullScreenSearchView: FullScreenView {
     let viewModel: any MusicVideosSearchViewModel
@@ -150,7 +150,7 @@ public final class FullScreenSearchView: FullScreenView {
             ("Enter", "search for the words typed"),
             ("a number, Enter", "search again for that recent search"),
             ("/words, Enter", "search for the words, even a number (/2 searches for 2)"),
-            ("↑ / ↓", "recall recent searches: ↓ down the list, ↑ up it; in an empty field ↑ takes the newest"),
+            ("↑ / ↓", "walk back through recent searches, newest first, and forward again to the words typed"),
             ListKeys.topChartOnSearch,
             ("← → Home End", "move in the field (also Ctrl-B/F/A/E)"),
             ("Backspace Delete", "delete a character"),
@@ -184,14 +184,11 @@ public final class FullScreenSearchView: FullScreenView {
             } else {
                 viewModel.didSubmit(term: text)
             }
-        // The recent searches are drawn below the field, newest first: ↓ goes down them (older),
-        // ↑ goes up (newer, then back to the words typed) — as drawn. From an empty field ↑ takes
-        // the newest, as a shell's ↑ recalls the last command: nothing typed is set aside.
-        case .down:
-            state.recall(older: true)
-        case .up where state.recalled == nil && state.field.characters.isEmpty:
-            state.recall(older: true)
+        // As a shell's history: each ↑ walks one search further back (the newest first), each ↓
+        // one forward again, past the newest to the words typed, which ↑ set aside.
         case .up:
+            state.recall(older: true)
+        case .down:
             state.recall(older: false)
         case .escape where !state.field.characters.isEmpty:
             state.recalled = nil

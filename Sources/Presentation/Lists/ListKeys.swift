@@ -15,6 +15,8 @@ public struct ListBinding: Sendable {
     public let helpKeys: String
     /// The status line's words; `nil` when the binding is listed in the help only.
     public let label: String?
+    /// The status line's words when room is short (`more` for `more like this`).
+    public let shortLabel: String?
     /// Never dropped from the status line.
     public let isEssential: Bool
     /// The help's line.
@@ -25,13 +27,15 @@ public struct ListBinding: Sendable {
     public let applies: @Sendable (ListContext) -> Bool
 
     init(
-        _ keys: [Key], hint: String, help helpKeys: String? = nil, label: String?, essential: Bool = false,
-        _ help: String, _ action: ListAction, when applies: @escaping @Sendable (ListContext) -> Bool = { _ in true }
+        _ keys: [Key], hint: String, help helpKeys: String? = nil, label: String?, short: String? = nil,
+        essential: Bool = false, _ help: String, _ action: ListAction,
+        when applies: @escaping @Sendable (ListContext) -> Bool = { _ in true }
     ) {
         self.keys = keys
         hintKey = hint
         self.helpKeys = helpKeys ?? hint
         self.label = label
+        shortLabel = short
         isEssential = essential
         self.help = help
         self.action = action
@@ -39,7 +43,7 @@ public struct ListBinding: Sendable {
     }
 
     /// The status line's hint.
-    public var hint: KeyHint? { label.map { KeyHint(hintKey, $0, essential: isEssential) } }
+    public var hint: KeyHint? { label.map { KeyHint(hintKey, $0, short: shortLabel, essential: isEssential) } }
 }
 
 /// What a list's key does (`ListUpdate` carries it out).
@@ -145,6 +149,7 @@ public enum ListKeys {
             [.character("a")], hint: "a", label: "artist", "the selected video's artist's videos", .artist,
             when: { $0.listsVideos && $0.hasRows }),
         moreLikeThis,
+        topChart,
         ListBinding(
             [.character("o")], hint: "o", label: "open", "open the selected video's page in the browser", .openPage,
             when: { $0.listsVideos && $0.hasRows }),
@@ -156,7 +161,6 @@ public enum ListKeys {
             "sort the rows loaded by year, title, artist, duration, price, then as found", .sort,
             when: { $0.listsVideos && $0.hasRows }),
         ListBinding([.character("s")], hint: "s", label: "search", "a new search", .session),
-        topChart,
         ListBinding(
             [.escape], hint: "Esc", label: "clear", essential: true, "clear the filter", .clearFilter, when: \.hasFilter
         ),

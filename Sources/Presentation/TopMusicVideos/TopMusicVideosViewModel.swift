@@ -85,8 +85,10 @@ public final class DefaultTopMusicVideosViewModel: TopMusicVideosViewModel {
         actions?.showMusicVideoDetails(row.row.video)
     }
 
-    /// `top music videos chart in US` or `… in US (genre 14)`.
+    /// `top music videos chart in US`, `… in US (Pop)`, or `… in US (genre 9999)` for a genre the
+    /// store's chart list does not name.
     nonisolated private static func chartName(_ query: ChartQuery) -> String {
-        "top music videos chart in \(query.country)" + (query.genreID.map { " (genre \($0))" } ?? "")
+        let genre = query.genreID.map { id in ChartGenre.musicVideoCharts.first { $0.id == id }?.name ?? "genre \(id)" }
+        return "top music videos chart in \(query.country)" + (genre.map { " (\($0))" } ?? "")
     }
 }
