@@ -30,27 +30,26 @@ public struct WebLink: Hashable, Sendable {
     public var url: URL? { URL(string: text) }
 
     /// Whether `text` is an http(s) URL that `URL(string:)` reads exactly as written: the scheme
-    /// in lower case,
-    /// `//`, a host of letters, digits, dots and hyphens with an optional port, then a path,
-    /// query and at most one fragment of RFC 3986's characters, each `%` starting an escape.
-    /// No user, no IP-literal host, nothing a parser would encode or refuse.
+    /// in lower case, `//`, a host of letters, digits, dots and hyphens with an optional port,
+    /// then a path, query and at most one fragment of RFC 3986's characters, each `%` starting an
+    /// escape. No user, no IP-literal host, nothing a parser would encode or refuse.
     static func isPlain(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        text.utf8.withContiguousStorageIfAvailable(isPlain) ?? Array(text.utf8).withUnsafeBufferPointer(isPlain)
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let afterScheme: Int
-        if Self.hasPrefix(bytes, "https://") {
+        if hasPrefix(bytes, "https://") {
             afterScheme = 8
-        } else if Self.hasPrefix(bytes, "http://") {
+        } else if hasPrefix(bytes, "http://") {
             afterScheme = 7
         } else {
             return false
         }
+        let (host, path) = (hostBytes, pathBytes)
         var index = afterScheme
-        var hostLength = 0
-        while index < bytes.count, Self.isHostByte(bytes[index]) {
-            index += 1
-            hostLength += 1
-        }
-        guard hostLength > 0, bytes[afterScheme] != UInt8(ascii: "."), bytes[afterScheme] != UInt8(ascii: "-")
+        while index < bytes.count, host.contains(bytes[index]) { index += 1 }
+        guard index > afterScheme, bytes[afterScheme] != UInt8(ascii: "."), bytes[afterScheme] != UInt8(ascii: "-")
         else { return false }
         if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
             index += 1
@@ -58,7 +57,9 @@ public struct WebLink: Hashable, Sendable {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             guard (1...5).contains(index - portStart) else { return false }
         }
-        guard index == bytes.count || [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[index])
+        guard
+            index == bytes.count || bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
+                || bytes[index] == UInt8(ascii: "#")
         else { return false }
         var fragments = 0
         while index < bytes.count {
@@ -71,35 +72,43 @@ public struct WebLink: Hashable, Sendable {
                 continue
             }
             if byte == UInt8(ascii: "#") { fragments += 1 }
-            guard fragments <= 1, isPathByte(byte) else { return false }
+            guard fragments <= 1, path.contains(byte) else { return false }
             index += 1
         }
         return true
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ prefix: String) -> Bool {
-        let prefix = Array(prefix.utf8)
-        return bytes.count >= prefix.count && bytes[..<prefix.count].elementsEqual(prefix)
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return prefix.withUTF8Buffer { bytes[..<$0.count].elementsEqual($0) }
     }
 
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-    }
-
+    /// A host's bytes: letters, digits, `.` and `-`.
+    private static let hostBytes = ASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
     /// RFC 3986's unreserved and sub-delims, `:`, `@`, `/`, `?` and `#` (counted apart).
-    private static func isPathByte(_ byte: UInt8) -> Bool {
-        isAlphanumeric(byte) || Self.pathPunctuation.contains(byte)
-    }
-
-    private static let pathPunctuation = Set("-._~!$&'()*+,;=:@/?#".utf8)
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
+    private static let pathBytes = ASCIISet(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/?#")
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+}
+
+/// A set of ASCII bytes as two bit masks: a lookup costs two shifts, not a hash.
+private struct ASCIISet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ members: StaticString) {
+        members.withUTF8Buffer { buffer in
+            for byte in buffer where byte < 128 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
     }
 }
