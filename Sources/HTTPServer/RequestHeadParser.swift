@@ -72,6 +72,11 @@ enum RequestHeadParser {
         // Two framings of one body: the shape of request smuggling (RFC 9112 §6.3), malformed.
         guard !(framings.length && framings.encoding) else { return rejection(400) }
         guard !hasBody else { return rejection(413) }
+        // An absolute-form target's host is the request's host; the `Host` header is ignored.
+        if let authority = RequestTarget.authority(UnsafeBufferPointer(rebasing: parts[1])) {
+            headers.remove("host")
+            headers.add("host", authority)
+        }
         let request = HTTPServerRequest(
             method: method, target: target, path: path, query: query, version: version, headers: headers,
             remoteAddress: remoteAddress)

@@ -30,6 +30,17 @@ enum RequestTarget {
         return (path, query)
     }
 
+    /// The host (and port) an absolute-form target names — `127.0.0.1:8990` in
+    /// `http://127.0.0.1:8990/v1` — or `nil` for another form. The server takes it in place of
+    /// the `Host` header, as RFC 9112 §3.2.2 asks, so a request cannot name one host in its
+    /// target and pass the `Host` check with another.
+    static func authority(_ target: UnsafeBufferPointer<UInt8>) -> String? {
+        guard target.first != UInt8(ascii: "/"), let start = authorityStart(target) else { return nil }
+        let end =
+            target[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.count
+        return String(decoding: target[start..<end], as: UTF8.self)
+    }
+
     /// Where the authority begins after `http://` or `https://` (any case), or `nil`.
     private static func authorityStart(_ target: UnsafeBufferPointer<UInt8>) -> Int? {
         for scheme in ["http://", "https://"] {

@@ -51,6 +51,15 @@ final class RequestDecodingTests: XCTestCase {
         XCTAssertTrue(request?.remoteAddress.hasPrefix("127.0.0.1:") ?? false)
     }
 
+    func testGivenAnAbsoluteFormTargetNamingAnotherHostThenItsHostIsTheRequestsHost() async throws {
+        // RFC 9112 §3.2.2: the target's host wins over the Host header, so a check of the Host
+        // header (DNS rebinding) sees the host the request really names.
+        let request = try await request(for: "GET http://evil.example/v1 HTTP/1.1\r\nHost: 127.0.0.1:8990\r\n\r\n")
+
+        XCTAssertEqual(request?.headers.values(for: "host"), ["evil.example"])
+        XCTAssertEqual(request?.path, "/v1")
+    }
+
     func testGivenAnAbsoluteFormTargetThenThePathIsItsPath() async throws {
         let request = try await request(for: "GET http://h:8/p?q=1 HTTP/1.1\r\nHost: h:8\r\n\r\n")
 
