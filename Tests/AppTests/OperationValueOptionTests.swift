@@ -58,7 +58,7 @@ struct OperationValueOptionTests {
         for arguments in [
             ["--pick", "--top", "--no-mouse"], ["-i", "--top", "--no-images"],
             ["-i", "--artist-id", "5", "--no-mouse"],
-            ["--pick", "--artists", "x", "--no-images"],
+            ["--pick", "--artists", "x", "--no-images"], ["-i", "--top", "--remember", "never"],
         ] {
             #expect(throws: Never.self, "\(arguments)") { try route(arguments) }
         }

@@ -102,7 +102,7 @@ struct SettingsTable: Sendable {
         choices: RememberSearches.allCases.map(\.rawValue),
         commandLine: .options([
             SettingOption(
-                long: "--remember", placeholder: "WHEN", scopes: [.search, .session, .pick, .settings],
+                long: "--remember", placeholder: "WHEN", scopes: [.search, .session, .pick, .sessionList, .settings],
                 help: [
                     "keep the search among the recent searches: always, terminal (in a session, or when",
                     "the output is a terminal: not a script's; the default) or never",
