@@ -45,6 +45,18 @@ struct TrialFindingsSessionTests {
         #expect(session.lines[0].hasPrefix("Music videos for \"clairo\""))
     }
 
+    @Test("Given -i --artist-id 42 and a video's details from that list, when a, then back to the list: no copy")
+    func artistFromDetailsOfArtistListCommandGoesBack() async throws {
+        let session = try Harness(repository: Self.clairo(), arguments: ["-i", "--artist-id", "42"])
+        await session.coordinator.waitUntilIdle()
+        let stacked = session.coordinator.stack.count  // the search screen and her list
+        await session.type(.enter)
+        #expect(session.lines[0] == "Bags")
+        await session.type(.character("a"))
+        #expect(session.coordinator.stack.count == stacked)
+        #expect(session.repository.artistQueries.count == 1)
+    }
+
     @Test("Given the search's results, when a video's details then a, then her list opens over them as before")
     func artistFromOtherDetailsOpens() async throws {
         let session = try Harness(repository: Self.clairo(), term: "clairo")

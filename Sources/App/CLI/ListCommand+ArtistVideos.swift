@@ -8,7 +8,11 @@ extension ListCommand {
         .artistVideos, of: MusicVideosListItemViewModel.self, query: CatalogOperation.artistVideosQuery,
         open: { container, query, navigation in
             let viewModel = container.makeMusicVideosListViewModel(
-                actions: navigation.map { MusicVideosListViewModelActions(showMusicVideoDetails: $0.showDetails) })
+                actions: navigation.map { navigation in
+                    MusicVideosListViewModelActions(showMusicVideoDetails: {
+                        navigation.showDetailsFromArtistList($0, query.artistID)
+                    })
+                })
             return OpenedList(viewModel: viewModel) { await viewModel.didShowArtistVideos(query: query) }
         })
 }

@@ -164,6 +164,9 @@ struct OpenedList {
 struct ListNavigation {
     /// Opens a video's details, as Enter on a search's row does.
     let showDetails: @MainActor (MusicVideo) -> Void
+    /// Opens a video's details from a list of the artist's videos: their `a` for that artist goes
+    /// back to the list instead of opening a copy of it.
+    let showDetailsFromArtistList: @MainActor (MusicVideo, _ artistID: Int) -> Void
     /// Opens an artist's music videos, as the details' `a` does.
     let showArtistVideos: @MainActor (_ artistID: Int, _ artistName: String?) -> Void
     /// Opens one video's details by its track id, looked up in the store; what the row says of

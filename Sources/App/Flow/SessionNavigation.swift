@@ -126,6 +126,7 @@ extension SessionNavigation {
     var listNavigation: ListNavigation {
         ListNavigation(
             showDetails: { [weak self] in self?.showDetails(of: $0) },
+            showDetailsFromArtistList: { [weak self] in self?.showDetails(of: $0, overArtist: $1) },
             showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
             showMusicVideoDetails: { [weak self] in self?.showMusicVideoDetails(id: $0.id, known: $0) })
     }
