@@ -95,6 +95,9 @@ final class FullScreenSession {
         isHandlingKeys = true
         defer { isHandlingKeys = false }
         for key in keys {
+            // A terminal that could not be entered again after Ctrl-Z takes no more keys: `run`
+            // ends with its status (a later `q` must not turn it into a success).
+            guard !writeFailed else { return nil }
             switch coordinator.handle(key) {
             case .none: break
             case .exit(let status): return status
@@ -102,6 +105,8 @@ final class FullScreenSession {
             case .redrawAll: shown = nil
             }
         }
+        // What drawing itself asks for (a resize's effects) is queued as any later change is.
+        isHandlingKeys = false
         draw()
         return nil
     }
@@ -160,7 +165,9 @@ final class FullScreenSession {
         let bytes = encoder.encode(from: shown, to: frame)
         switch bytes.isEmpty ? .written : terminal.write(bytes) {
         case .written: shown = frame
-        case .stalled: shown = nil  // the terminal took only part of it: drawn whole next time
+        case .stalled:  // the terminal took only part of it: drawn whole with the next change
+            shown = nil
+            needsDisplay = true
         case .failed: writeFailed = true
         }
     }
