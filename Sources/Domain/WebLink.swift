@@ -1,14 +1,15 @@
 import Foundation
 
-/// An http(s) address as the service wrote it, kept as text and parsed into a `URL` only when
-/// one is wanted — to open a page, play a preview, fetch a picture. A page of 200 videos names
-/// 800 addresses and most are only printed: parsing each costed a cached search an eighth of
-/// its time.
+/// An address as the service wrote it, kept as text and parsed into a `URL` only when one is
+/// wanted — to open a page, play a preview, fetch a picture. A page of 200 videos names 800
+/// addresses and most are only printed: parsing each cost a cached search an eighth of its time.
+/// The answers' addresses are made with `init(http:)`, which takes http and https only; the
+/// screens still check a scheme before they open anything.
 public struct WebLink: Hashable, Sendable {
     /// The address, as `URL.absoluteString` gives it.
     public let text: String
 
-    /// The address of a URL.
+    /// A URL already in hand, whatever its scheme, kept as it is.
     public init(_ url: URL) {
         text = url.absoluteString
     }

@@ -74,6 +74,8 @@ enum RequestHeadParser {
         guard !hasBody else { return rejection(413) }
         // An absolute-form target's host is the request's host; the `Host` header is ignored.
         if let authority = RequestTarget.authority(UnsafeBufferPointer(rebasing: parts[1])) {
+            // No host, or a user before it: malformed (RFC 9110 §4.2.1, §4.2.4).
+            guard !authority.isEmpty, !authority.utf8.contains(UInt8(ascii: "@")) else { return rejection(400) }
             headers.remove("host")
             headers.add("host", authority)
         }

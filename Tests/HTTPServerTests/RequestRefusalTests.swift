@@ -33,6 +33,15 @@ final class RequestRefusalTests: XCTestCase {
         XCTAssertEqual(result.handled, 0)
     }
 
+    func testGivenAnAbsoluteFormTargetWithAUserOrNoHostThen400AndNothingHandled() async throws {
+        for target in ["http://user@127.0.0.1:8990/v1", "http://127.0.0.1:8990@evil.example/v1", "http:///v1"] {
+            let result = try await answer(to: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:8990\r\n\r\n")
+
+            XCTAssertEqual(result.response?.status, 400, target)
+            XCTAssertEqual(result.handled, 0, target)
+        }
+    }
+
     func testGivenARequestLineOverTheLimitThen414AndClose() async throws {
         let result = try await answer(to: "GET /\(String(repeating: "a", count: 3000)) HTTP/1.1\r\n") {
             $0.maximumHeaderBytes = 2048
