@@ -85,7 +85,7 @@ public final class CatalogHTTPService: HTTPRequestHandler {
         }
         if let address = listening.withLock({ $0 }), !HostHeader.names(host, listening: address) {
             return error(
-                403, code: "forbidden_host", message: "the Host header does not name this server",
+                403, code: "forbidden_host", message: "the host the request names is not this server",
                 hint: "ask for http://\(address)/")
         }
         let allowed = access.corsOrigin == nil ? ["GET", "HEAD"] : ["GET", "HEAD", "OPTIONS"]
