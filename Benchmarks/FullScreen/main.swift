@@ -103,7 +103,7 @@ func run() async {
             FullScreenChrome.frame(for: view, columns: columns, rows: rows, message: nil, spinnerTick: 0, help: nil)
         }
         var shown = frame()
-        _ = view.handle(.home)
+        _ = view.keyInput.handle(.home)
         shown = frame()
         // One sweep: ↓ through all 200 rows (scrolling from row 39 on), then ↑ back to the top.
         let keys = Array(repeating: Key.down, count: 199) + Array(repeating: Key.up, count: 199)
@@ -118,7 +118,7 @@ func run() async {
                 let topBefore = view.state.top
                 let start = clock.now
                 let cpuStart = threadCPUMicroseconds()
-                _ = view.handle(key)
+                _ = view.keyInput.handle(key)
                 let next = frame()
                 let bytes = encoder.encode(from: shown, to: next)
                 let elapsed = clock.now - start
@@ -167,11 +167,11 @@ func run() async {
         var filterCPU: [Double] = []
         var filterBytes: [Int] = []
         for sweep in 0..<(sweeps + 1) {
-            _ = view.handle(.character("/"))
+            _ = view.keyInput.handle(.character("/"))
             shown = frame()
             for key in filterKeys {
                 let cpuStart = threadCPUMicroseconds()
-                _ = view.handle(key)
+                _ = view.keyInput.handle(key)
                 let next = frame()
                 let bytes = encoder.encode(from: shown, to: next)
                 let cpu = threadCPUMicroseconds() - cpuStart
@@ -180,7 +180,7 @@ func run() async {
                 filterCPU.append(cpu)
                 filterBytes.append(bytes.count)
             }
-            _ = view.handle(.escape)
+            _ = view.keyInput.handle(.escape)
             shown = frame()
         }
         filterCPU.sort()
@@ -208,8 +208,8 @@ func runWithArtwork(viewModel: DefaultMusicVideosListViewModel, host: CountingHo
         func frame() -> Frame {
             FullScreenChrome.frame(for: view, columns: columns, rows: rows, message: nil, spinnerTick: 0, help: nil)
         }
-        _ = view.handle(.home)
-        if !view.state.isPreviewShown(columns: columns) { _ = view.handle(.character("v")) }
+        _ = view.keyInput.handle(.home)
+        if !view.state.isPreviewShown(columns: columns) { _ = view.keyInput.handle(.character("v")) }
         var shown = frame()
         let keys = Array(repeating: Key.down, count: 199) + Array(repeating: Key.up, count: 199)
         var cpuTimes: [Double] = []
@@ -219,7 +219,7 @@ func runWithArtwork(viewModel: DefaultMusicVideosListViewModel, host: CountingHo
         for sweep in 0..<(sweeps + 1) {
             for key in keys {
                 let cpuStart = threadCPUMicroseconds()
-                _ = view.handle(key)
+                _ = view.keyInput.handle(key)
                 let next = frame()
                 let bytes = encoder.encode(from: shown, to: next)
                 let cpu = threadCPUMicroseconds() - cpuStart

@@ -181,7 +181,7 @@ struct ArtworkFrameTests {
             let state = state(selecting: selected)
             var drawn = state
             drawn.scrollToSelection(rows: rows)
-            var frame = drawn.render(columns: columns, rows: rows)
+            var frame = FullScreenListView.frame(of: drawn, columns: columns, rows: rows)
             let without = frame
             let (_, slot) = try #require(state.artworkSlot(columns: columns, rows: rows))
             let picture = ArtworkPicture(id: 1, png: [UInt8](Artwork.stub().png))

@@ -34,7 +34,7 @@ struct FullScreenFrameTests {
     private func draw(_ state: ListState<MusicVideosListItemViewModel>, columns: Int = 72, rows: Int = 6) -> String {
         var state = state
         state.scrollToSelection(rows: rows)
-        return checked(state.render(columns: columns, rows: rows))
+        return checked(FullScreenListView.frame(of: state, columns: columns, rows: rows))
     }
 
     private func checked(_ frame: Frame) -> String {
@@ -266,7 +266,7 @@ struct FullScreenFrameTests {
             trackURL: URL(string: "javascript:alert(1)"))
         var state = results([hostile])
         state.title = "t"
-        let frame = state.render(columns: 120, rows: 12)
+        let frame = FullScreenListView.frame(of: state, columns: 120, rows: 12)
         for run in frame.lines.flatMap(\.runs) {
             #expect(!run.text.unicodeScalars.contains { TerminalSanitizer.isControl($0) })
             #expect(run.link == nil)
@@ -347,7 +347,7 @@ struct FullScreenColumnsTests {
         state.setRows(MusicVideosListItemViewModel.items(for: videos), firstNumber: 1)
         state.showsPreview = preview
         state.scrollToSelection(rows: rows)
-        return state.render(columns: columns, rows: rows)
+        return FullScreenListView.frame(of: state, columns: columns, rows: rows)
     }
 
     static let videos: [MusicVideo] = [

@@ -27,7 +27,7 @@ struct FullScreenListFrameTests {
     ) -> String {
         var state = state
         state.scrollToSelection(rows: rows)
-        let frame = state.render(columns: columns, rows: rows)
+        let frame = FullScreenListView.frame(of: state, columns: columns, rows: rows)
         #expect(frame.lines.count == frame.rows)
         for line in frame.lines { #expect(line.width <= frame.columns && DisplayWidth.of(line.text) == line.width) }
         return frame.text
@@ -96,7 +96,7 @@ struct FullScreenListFrameTests {
             url: URL(string: "javascript:alert(1)"))
         var state = list([hostile, .stub()])
         state.title = "t\u{1B}[31m"
-        let frame = state.render(columns: 80, rows: 8)
+        let frame = FullScreenListView.frame(of: state, columns: 80, rows: 8)
         for run in frame.lines.flatMap(\.runs) {
             #expect(!run.text.unicodeScalars.contains { TerminalSanitizer.isControl($0) })
             #expect(run.link == nil)
@@ -113,7 +113,7 @@ struct FullScreenListFrameTests {
             })
         let view = FullScreenListView(viewModel: viewModel, hints: PlainHintPhrasing())
         await viewModel.didSearch(query: MusicArtistQuery(term: "jack"))
-        #expect(view.handle(.end))  // the last row selected
+        #expect(view.keyInput.handle(.end))  // the last row selected
         let message = "the iTunes service limits clients to about 20 requests a minute and refused this one"
         let frame = FullScreenChrome.frame(
             for: view, columns: 40, rows: 8, message: message, spinnerTick: 0, help: nil)
@@ -157,11 +157,11 @@ struct FullScreenListFrameTests {
             for: view, columns: 60, rows: 7, message: nil, spinnerTick: 0, help: nil)
         #expect(frame.text.hasPrefix("Artists for \"jack\"  1–3\n"))
         #expect(frame.lines[6].text == "Enter artist's videos · Esc back · ? help · q quit")
-        #expect(view.handle(.down) && view.handle(.enter))
-        #expect(view.handle(.character("3")) && KeyHint.text(view.keyHints).hasPrefix("open row 3…"))
-        #expect(view.handle(.enter))
-        #expect(view.handle(.end) && view.handle(.pageUp) && view.state.selectedRow == 0)
-        #expect(!view.handle(.character("q")) && !view.cancelRequest())
+        #expect(view.keyInput.handle(.down) && view.keyInput.handle(.enter))
+        #expect(view.keyInput.handle(.character("3")) && KeyHint.text(view.keyHints).hasPrefix("open row 3…"))
+        #expect(view.keyInput.handle(.enter))
+        #expect(view.keyInput.handle(.end) && view.keyInput.handle(.pageUp) && view.state.selectedRow == 0)
+        #expect(!view.keyInput.handle(.character("q")) && !view.cancelRequest())
         #expect(chosen.value == [1_234_567, 42])
     }
 }

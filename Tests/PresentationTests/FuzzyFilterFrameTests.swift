@@ -58,7 +58,7 @@ struct FuzzyFilterFrameTests {
     func frame() throws {
         var state = filtered("brd")
         state.scrollToSelection(rows: 8)
-        let frame = state.render(columns: 72, rows: 8)
+        let frame = FullScreenListView.frame(of: state, columns: 72, rows: 8)
         #expect(frame.lines[1].text.hasPrefix("/brd  3/6"))
         let bird = try #require(frame.lines.first { $0.text.contains("Bird") })
         #expect(bird.runs.filter { $0.attributes.contains(.highlight) }.map(\.text) == ["B", "rd"])
@@ -68,6 +68,8 @@ struct FuzzyFilterFrameTests {
         var plain = ListState<MusicVideosListItemViewModel>()
         plain.setRows(MusicVideosListItemViewModel.items(for: Self.videos), firstNumber: 1)
         #expect(
-            !plain.render(columns: 72, rows: 8).lines.flatMap(\.runs).contains { $0.attributes.contains(.highlight) })
+            !FullScreenListView.frame(of: plain, columns: 72, rows: 8).lines.flatMap(\.runs).contains {
+                $0.attributes.contains(.highlight)
+            })
     }
 }

@@ -27,7 +27,7 @@ struct ListFilterTests {
     }
 
     private func type(_ text: String, into view: FullScreenListView<MusicArtistsListItemViewModel>) {
-        for character in text { #expect(view.handle(.character(character))) }
+        for character in text { #expect(view.keyInput.handle(.character(character))) }
     }
 
     private func names(_ view: FullScreenListView<MusicArtistsListItemViewModel>) -> [String] {
@@ -45,7 +45,7 @@ struct ListFilterTests {
         #expect(frame.lines[1].text == "/beyonce  1/4")
         #expect(frame.lines[3].text.hasPrefix("› 1  Beyoncé"))
         #expect(frame.lines[3].runs.contains { $0.text == "Beyoncé" && $0.attributes.contains(.highlight) })
-        #expect(view.handle(.escape))
+        #expect(view.keyInput.handle(.escape))
         #expect(names(view).count == 4 && !view.capturesText)
         type("/zoe", into: view)
         #expect(names(view) == ["Zoë Kravitz"])
@@ -58,13 +58,13 @@ struct ListFilterTests {
         #expect(names(view) == ["Beyoncé", "Bey Brothers"])
         type("br", into: view)
         #expect(names(view) == ["Bey Brothers"])
-        #expect(view.handle(.enter))  // keeps the filter
+        #expect(view.keyInput.handle(.enter))  // keeps the filter
         #expect(!view.capturesText && view.state.filter != nil)
         #expect(view.state.selectedRow == 2)
         #expect(KeyHint.text(view.keyHints).hasPrefix("1/4 · Enter"))
         // A row's number hidden by the filter clears it.
-        #expect(view.handle(.character("4")))
-        #expect(view.handle(.enter))
+        #expect(view.keyInput.handle(.character("4")))
+        #expect(view.keyInput.handle(.enter))
         #expect(view.state.filter == nil && view.state.selectedRow == 3)
     }
 }

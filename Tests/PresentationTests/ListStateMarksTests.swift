@@ -72,7 +72,7 @@ struct ListStateMarksTests {
         var state = Self.state()
         _ = state.toggleMark()
         _ = state.moveSelection(by: 1)
-        let lines = state.render(columns: 60, rows: 8).text.components(separatedBy: "\n")
+        let lines = FullScreenListView.frame(of: state, columns: 60, rows: 8).text.components(separatedBy: "\n")
         #expect(lines[2].hasPrefix(" ✓1  D"))
         #expect(lines[3].hasPrefix("› 2  B"))
         #expect(lines[4].hasPrefix("  3  C"))
@@ -97,7 +97,9 @@ struct ListStateMarksTests {
         #expect(shown[1] == [4, 2, 3, 1])  // A to Z
         #expect(shown[5] == [1, 2, 3, 4])
         state.cycleOrder()
-        #expect(state.render(columns: 80, rows: 8).text.hasPrefix("Music videos  1–4 · sorted by year"))
+        #expect(
+            FullScreenListView.frame(of: state, columns: 80, rows: 8).text.hasPrefix(
+                "Music videos  1–4 · sorted by year"))
     }
 
     @Test("Sorted, a page loaded later is merged into the order, the selection kept; the marks picked in that order")
@@ -128,7 +130,9 @@ struct ListStateMarksTests {
         state.selectFirst()
         _ = state.toggleMark()
         #expect(Self.ids(state.pickedRows) == [1, 4])
-        #expect(state.render(columns: 60, rows: 8).text.components(separatedBy: "\n")[2].hasPrefix("›✓1"))
+        #expect(
+            FullScreenListView.frame(of: state, columns: 60, rows: 8).text.components(separatedBy: "\n")[2].hasPrefix(
+                "›✓1"))
         state.setRows(Array(rows.reversed()))
         #expect(state.marks.isEmpty)
         #expect(Self.ids(state.pickedRows) == [4])

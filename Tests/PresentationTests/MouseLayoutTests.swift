@@ -29,7 +29,7 @@ struct MouseLayoutTests {
         _ = state.moveSelection(by: 14)
         let rows = 8
         state.scrollToSelection(rows: rows)
-        let frame = state.render(columns: 80, rows: rows)
+        let frame = FullScreenListView.frame(of: state, columns: 80, rows: rows)
         for number in 10...15 {
             let drawn = try #require(line(of: "Video \(number)", in: frame), "row \(number) is drawn")
             let position = try #require(state.visiblePosition(atLine: drawn, rows: rows))
@@ -52,7 +52,7 @@ struct MouseLayoutTests {
         for character in "video 1" { _ = state.editFilter(.character(character)) }
         let rows = 8
         state.scrollToSelection(rows: rows)
-        let frame = state.render(columns: 80, rows: rows)
+        let frame = FullScreenListView.frame(of: state, columns: 80, rows: rows)
         #expect(state.firstRowLine == 3)
         let drawn = try #require(line(of: "Video 12", in: frame))
         let position = try #require(state.visiblePosition(atLine: drawn, rows: rows))
@@ -79,7 +79,7 @@ struct MouseLayoutTests {
         state.moveSelection(by: 9)
         let rows = 6
         state.scrollToSelection(rows: rows)
-        let frame = state.render(columns: 60, rows: rows)
+        let frame = FullScreenListView.frame(of: state, columns: 60, rows: rows)
         let drawn = try #require(line(of: "Artist 8", in: frame))
         let position = try #require(state.visiblePosition(atLine: drawn, rows: rows))
         state.select(visiblePosition: position)

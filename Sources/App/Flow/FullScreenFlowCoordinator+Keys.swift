@@ -30,7 +30,7 @@ extension FullScreenFlowCoordinator {
         }
         guard let view = screens.top else { return .exit(.success) }
         if let command = controlCommand(for: key, on: view) { return command }
-        if view.handle(key) { return picked == nil ? .none : .exit(.success) }
+        if view.keyInput.handle(key) { return picked == nil ? .none : .exit(.success) }
         return screens.isOnSearch ? searchScreenCommand(for: key) : listCommand(for: key, confirming: confirming)
     }
 

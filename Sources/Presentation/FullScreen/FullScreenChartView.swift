@@ -7,7 +7,7 @@ import TerminalUI
 /// country's two letters (checked as `-c` is). Either changes the chart in place: the same
 /// screen loads the new chart, so Esc still goes back to where the chart was opened from.
 @MainActor
-public final class FullScreenChartView: FullScreenView {
+public final class FullScreenChartView: FullScreenView, KeyInput {
     /// What the chart asks of the user now, over its list.
     enum Mode: Equatable {
         case list
@@ -119,14 +119,14 @@ public final class FullScreenChartView: FullScreenView {
         switch mode {
         case .list:
             guard !list.capturesText, let binding = ListKeys.binding(for: key, in: list.state) else {
-                return list.handle(key)
+                return list.keyInput.handle(key)
             }
             if binding.keys == ListKeys.chartGenre.keys {
                 mode = .genres(selected: Self.genres.firstIndex { $0.id == query.genreID } ?? 0)
             } else if binding.keys == ListKeys.chartCountry.keys {
                 mode = .country(LineEditor())
             } else {
-                return list.handle(key)
+                return list.keyInput.handle(key)
             }
         case .genres(let selected): chooseGenre(key, selected: selected)
         case .country(let field): enterCountry(key, field: field)

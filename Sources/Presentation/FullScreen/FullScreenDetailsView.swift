@@ -93,7 +93,7 @@ public struct DetailsViewState: Equatable, Sendable {
 /// One video's details in the full-screen session: `o` opens its page, `a` its artist's videos.
 /// The video is given, or looked up by its id (`load`) while the spinner turns.
 @MainActor
-public final class FullScreenDetailsView: FullScreenView {
+public final class FullScreenDetailsView: FullScreenView, KeyInput {
     private let viewModel: any MusicVideoDetailsViewModel
     private let hints: any HintPhrasing
     private var subscriptions = Set<AnyCancellable>()

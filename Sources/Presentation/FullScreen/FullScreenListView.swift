@@ -4,9 +4,10 @@ import Reactive
 import TerminalUI
 
 /// Every list of the full-screen session — search results, an artist's videos, a chart, artists:
-/// it renders its view model's `ListState` (with the pane and its artwork beside a list of
-/// videos), passes keys, the mouse and the size to it as events, and hands what the view model
-/// asks of the session to its host. It keeps no state of its own.
+/// it draws its view model's `ListState` (with the pane and its artwork beside a list of videos;
+/// `+Render`), gives the session its view model as the screen's key input, passes the mouse and
+/// the size to it as events, and hands what the view model asks of the session to its host. It
+/// keeps no state of its own.
 @MainActor
 public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     /// The list's view model.
@@ -52,7 +53,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     // MARK: FullScreenView
 
     public func render(columns: Int, rows: Int) -> Frame {
-        var frame = state.render(columns: columns, rows: rows)
+        var frame = Self.frame(of: state, columns: columns, rows: rows)
         if let picture = viewModel.heldPicture, let slot = state.artworkSlot(columns: columns, rows: rows)?.slot,
             let image = picture.image(at: slot)
         {
@@ -92,6 +93,9 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         return more + first.lowercased() + state.title.dropFirst()
     }
 
+    /// A list's keys go to its view model: each is an event of the list's update.
+    public var keyInput: any KeyInput { viewModel }
+
     public var capturesText: Bool { state.isEditingFilter }
 
     public var isEmpty: Bool { state.rows.isEmpty }
@@ -109,10 +113,6 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
             let row = state.rows.first(where: { ($0 as? any MusicVideoRow)?.musicVideo?.id == video.id })
         else { return nil }
         return PickedRows([row])
-    }
-
-    public func handle(_ key: Key) -> Bool {
-        viewModel.send(.key(key))
     }
 
     public func handle(_ mouse: MouseEvent) -> Bool {

@@ -86,7 +86,7 @@ public struct SearchViewState: Equatable, Sendable {
 /// The first screen of the full-screen session: a text field with line editing, ↑/↓ through
 /// recent searches as in a shell (↑ back, ↓ forward), Enter to search.
 @MainActor
-public final class FullScreenSearchView: FullScreenView {
+public final class FullScreenSearchView: FullScreenView, KeyInput {
     let viewModel: any MusicVideosSearchViewModel
     private var subscriptions = Set<AnyCancellable>()
     public weak var host: (any FullScreenHost)?

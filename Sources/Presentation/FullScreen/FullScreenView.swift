@@ -36,10 +36,18 @@ extension FullScreenHost {
     public func rowBelow(of video: MusicVideo) -> PickedRows? { nil }
 }
 
-/// One screen of the full-screen session. It keeps its state (fed by its view model's
-/// subjects, and by the keys it handles), draws that state as a pure function of it, and calls
-/// its view model's inputs; navigation leaves through the view model's actions, which the
-/// coordinator fills in. The coordinator owns the keys that move between screens.
+/// What takes a screen's keys.
+@MainActor
+public protocol KeyInput: AnyObject {
+    /// Handles one key.
+    /// - Returns: `false` when the key means nothing here, so the coordinator may use it.
+    func handle(_ key: Key) -> Bool
+}
+
+/// One screen of the full-screen session. It draws its state as a pure function of it and the
+/// size; its keys go to its `keyInput` (a list's view model, or the view where it keeps the
+/// screen's state); navigation leaves through the view model's actions, which the coordinator
+/// fills in. The coordinator owns the keys that move between screens.
 @MainActor
 public protocol FullScreenView: AnyObject {
     /// Set by the coordinator when the view is shown.
@@ -61,9 +69,10 @@ public protocol FullScreenView: AnyObject {
     var capturesText: Bool { get }
     /// The help overlay's lines: every key of this screen, and what it does.
     var help: [(key: String, action: String)] { get }
-    /// Handles one key.
-    /// - Returns: `false` when the key means nothing here, so the coordinator may use it.
-    func handle(_ key: Key) -> Bool
+    /// What takes the screen's keys: a list's view model, where a key is an event of the list's
+    /// update; the view itself where the view keeps the screen's state (the search field, a
+    /// video's details, a chart's genre and country).
+    var keyInput: any KeyInput { get }
     /// Handles a mouse press or a notch of the wheel over the view's body: the event's row and
     /// column count from the body's top left corner (the screen's), and a double click says so
     /// in its `clickCount`. A view that has no use for the mouse keeps the default, which ignores it.
@@ -83,6 +92,11 @@ public protocol FullScreenView: AnyObject {
     var markedVideos: [MusicVideo] { get }
     /// In the picker, this list's row of `video`, as the list writes it; `nil` when it has none.
     func pickedRow(of video: MusicVideo) -> PickedRows?
+}
+
+extension FullScreenView where Self: KeyInput {
+    /// The view takes its keys itself.
+    public var keyInput: any KeyInput { self }
 }
 
 extension FullScreenView {

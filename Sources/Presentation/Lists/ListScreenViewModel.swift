@@ -18,8 +18,9 @@ public enum ListScreenEvent {
 /// A full-screen list's view model: it holds the list's one `ListState`, changes it only through
 /// `ListUpdate`, publishes it through a `CurrentValueSubject` and what the session must do once
 /// through a `PassthroughSubject`, and runs the effects against the view model that loads the rows.
+/// It takes the screen's keys itself (`KeyInput`): a key is one more event.
 @MainActor
-public final class ListScreenViewModel<Row: ListRowDescribing> {
+public final class ListScreenViewModel<Row: ListRowDescribing>: KeyInput {
     private let stateSubject: CurrentValueSubject<ListState<Row>, Never>
     private let eventSubject = PassthroughSubject<ListScreenEvent, Never>()
     private let source: ListDataSource<Row>
@@ -65,6 +66,12 @@ public final class ListScreenViewModel<Row: ListRowDescribing> {
         for effect in effects { run(effect) }
         wantArtwork()
         return !effects.contains(.passed)
+    }
+
+    /// A key: the list's update takes it as an event.
+    /// - Returns: `false` when the list does not use it.
+    public func handle(_ key: Key) -> Bool {
+        send(.key(key))
     }
 
     private func say(_ notice: String) {
