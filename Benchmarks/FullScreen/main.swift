@@ -100,7 +100,7 @@ func run() async {
     for (columns, rows) in [(100, 40), (120, 40)] {
         let encoder = FrameEncoder(usesColor: true, usesHyperlinks: true)
         func frame() -> Frame {
-            FullScreenChrome.frame(for: view, columns: columns, rows: rows, message: nil, spinnerTick: 0, help: nil)
+            FullScreenChrome.frame(for: view, columns: columns, rows: rows, content: FullScreenChrome.Content())
         }
         var shown = frame()
         _ = view.keyInput.handle(.home)
@@ -206,7 +206,7 @@ func runWithArtwork(viewModel: DefaultMusicVideosListViewModel, host: CountingHo
         let mode = withArtwork ? "artwork on" : "preview, no artwork"
         let encoder = FrameEncoder(usesColor: true, usesHyperlinks: true, graphics: .kitty)
         func frame() -> Frame {
-            FullScreenChrome.frame(for: view, columns: columns, rows: rows, message: nil, spinnerTick: 0, help: nil)
+            FullScreenChrome.frame(for: view, columns: columns, rows: rows, content: FullScreenChrome.Content())
         }
         _ = view.keyInput.handle(.home)
         if !view.state.isPreviewShown(columns: columns) { _ = view.keyInput.handle(.character("v")) }

@@ -67,7 +67,7 @@ struct FullScreenSessionTests {
             for character in text { await type(.character(character)) }
         }
 
-        var screen: String { coordinator.frame(columns: columns, rows: rows).text }
+        var screen: String { FullScreenSession.frame(of: coordinator, columns: columns, rows: rows).text }
         var lines: [String] { screen.components(separatedBy: "\n") }
         var statusLine: String { lines.last ?? "" }
         /// The line above the status line: a message that does not fit beside the keys.

@@ -62,7 +62,7 @@ struct TopChartSessionTests {
             return command
         }
 
-        var screen: String { coordinator.frame(columns: 80, rows: 12).text }
+        var screen: String { FullScreenSession.frame(of: coordinator, columns: 80, rows: 12).text }
         var lines: [String] { screen.components(separatedBy: "\n") }
         var statusLine: String { lines.last ?? "" }
         var selectedLine: String? { lines.first { $0.hasPrefix("›") } }

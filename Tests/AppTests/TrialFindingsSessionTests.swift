@@ -96,7 +96,9 @@ struct TrialFindingsSessionTests {
         let chart = try TopChartSessionTests.Harness(
             arguments: ["-i", "--top"], charts: charts, videos: TopChartSessionTests.lookingUp())
         await chart.coordinator.waitUntilIdle()
-        let wide = chart.coordinator.frame(columns: 160, rows: 12).text.components(separatedBy: "\n").last ?? ""
+        let wide =
+            FullScreenSession.frame(of: chart.coordinator, columns: 160, rows: 12).text.components(separatedBy: "\n")
+            .last ?? ""
         #expect(wide.contains("m more"), "\(wide)")
         #expect(!wide.contains("t chart") && !wide.contains("t top chart"), "\(wide)")  // it is the chart
     }
@@ -115,7 +117,9 @@ struct TrialFindingsSessionTests {
         #expect(session.lines[0].hasPrefix("Top music videos chart in US"))
         #expect(charts.chartQueries.count == 1)
         await session.type(.character("?"))
-        #expect(session.coordinator.frame(columns: 120, rows: 40).text.contains("Esc, ← or q close it"))
+        #expect(
+            FullScreenSession.frame(of: session.coordinator, columns: 120, rows: 40).text.contains(
+                "Esc, ← or q close it"))
         await session.type(.character("x"))  // closes the help
         #expect(await session.type(.character("q")) == .exit(.success))
     }

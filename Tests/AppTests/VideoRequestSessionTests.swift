@@ -70,7 +70,7 @@ struct VideoRequestSessionTests {
             }
         }
 
-        var screen: String { coordinator.frame(columns: 100, rows: 12).text }
+        var screen: String { FullScreenSession.frame(of: coordinator, columns: 100, rows: 12).text }
 
         /// Whether the screen satisfies `predicate` once the coordinator asks for a frame, within 30 s.
         func screenSoon(_ predicate: @escaping (String) -> Bool) async -> Bool {

@@ -116,7 +116,7 @@ struct FullScreenListFrameTests {
         #expect(view.keyInput.handle(.end))  // the last row selected
         let message = "the iTunes service limits clients to about 20 requests a minute and refused this one"
         let frame = FullScreenChrome.frame(
-            for: view, columns: 40, rows: 8, message: message, spinnerTick: 0, help: nil)
+            for: view, columns: 40, rows: 8, content: FullScreenChrome.Content(message: message))
         #expect(
             frame.text == """
                 Artists for "jack"  1–3
@@ -130,10 +130,10 @@ struct FullScreenListFrameTests {
                 """)
         // Short enough to share the status line, it does so; help never covers a message.
         let wide = FullScreenChrome.frame(
-            for: view, columns: 120, rows: 8, message: "cancelled", spinnerTick: 0, help: nil)
+            for: view, columns: 120, rows: 8, content: FullScreenChrome.Content(message: "cancelled"))
         #expect(wide.lines[7].text.hasPrefix("cancelled  Enter artist's videos · ↑/↓ move"))
         let withHelp = FullScreenChrome.frame(
-            for: view, columns: 40, rows: 12, message: message, spinnerTick: 0, help: view.help)
+            for: view, columns: 40, rows: 12, content: FullScreenChrome.Content(message: message, help: view.help))
         #expect(withHelp.lines[8].text == "the iTunes service limits clients to")
         #expect(withHelp.lines[10].text == "this one")
         #expect(withHelp.lines[0..<8].contains { $0.text.contains("┌ Keys") })
@@ -154,7 +154,7 @@ struct FullScreenListFrameTests {
         #expect(view.state.title == "Artists")
         await viewModel.didSearch(query: MusicArtistQuery(term: "jack", country: "US", limit: 5))
         let frame = FullScreenChrome.frame(
-            for: view, columns: 60, rows: 7, message: nil, spinnerTick: 0, help: nil)
+            for: view, columns: 60, rows: 7, content: FullScreenChrome.Content())
         #expect(frame.text.hasPrefix("Artists for \"jack\"  1–3\n"))
         #expect(frame.lines[6].text == "Enter artist's videos · Esc back · ? help · q quit")
         #expect(view.keyInput.handle(.down) && view.keyInput.handle(.enter))

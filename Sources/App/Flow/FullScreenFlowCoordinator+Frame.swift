@@ -2,8 +2,13 @@ import Foundation
 import Presentation
 import TerminalUI
 
-/// The frame: the screen on top, the status line and the help box, drawn at the terminal's size.
+/// What the session draws: the screen on top, and what goes around it (`FullScreenChrome`) — the
+/// status line's words and the help box. The session draws them; the coordinator only says what
+/// they are.
 extension FullScreenFlowCoordinator {
+    /// The screen on top, which the session draws.
+    var screen: (any FullScreenView)? { screens.top }
+
     /// Whether the screen on top is loading (the spinner turns).
     var isLoading: Bool { screens.top?.activity != nil }
 
@@ -20,18 +25,25 @@ extension FullScreenFlowCoordinator {
         if isLoading { setNeedsDisplay() }
     }
 
-    /// The whole terminal as it should look now.
-    func frame(columns: Int, rows: Int) -> Frame {
-        guard let view = screens.top else { return Frame(columns: columns, rows: rows) }
-        var lines: [(key: String, action: String)]?
-        if help.isOpen {
-            let helpLines = HelpOverlay.lines(for: view, reportsMouse: reportsMouse)
-            help.layOut(helpLines, columns: columns, rows: rows)
-            lines = helpLines
-        }
-        return FullScreenChrome.frame(
-            for: view, columns: columns, rows: rows, message: message,
-            messageIsError: status.notice == nil || view.message != nil, activity: status.activityLine(of: view),
-            spinnerTick: status.spinnerTick, help: lines, helpTop: help.top)
+    /// The terminal's new size (said before the first frame at it): how far the help box scrolls.
+    func resize(columns: Int, rows: Int) {
+        terminalSize = (columns, rows)
+        layOutHelp()
+    }
+
+    /// Sizes the help box for the screen on top at the terminal's size.
+    func layOutHelp() {
+        guard help.isOpen, let view = screens.top else { return }
+        let lines = HelpOverlay.lines(for: view, reportsMouse: reportsMouse)
+        help.layOut(lines, columns: terminalSize.columns, rows: terminalSize.rows)
+    }
+
+    /// What the chrome draws around the screen on top now: a value read, nothing changes.
+    var chrome: FullScreenChrome.Content {
+        guard let view = screens.top else { return FullScreenChrome.Content() }
+        return FullScreenChrome.Content(
+            message: message, messageIsError: status.notice == nil || view.message != nil,
+            activity: status.activityLine(of: view), spinnerTick: status.spinnerTick,
+            help: help.isOpen ? HelpOverlay.lines(for: view, reportsMouse: reportsMouse) : nil, helpTop: help.top)
     }
 }

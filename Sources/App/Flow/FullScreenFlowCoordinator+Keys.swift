@@ -101,6 +101,7 @@ extension FullScreenFlowCoordinator {
 
     func openHelp() {
         help.open()
+        layOutHelp()
         setNeedsDisplay()
     }
 }

@@ -6,8 +6,8 @@ import TerminalUI
 /// The full-screen session's navigation: a stack of screens (search → results → details →
 /// artist's videos …) pushed by view-model actions and popped by Esc/←/b. What else a session
 /// does has a type of its own, held here: the status line's words (`SessionStatus`), the help box
-/// (`HelpOverlay`), the requests under way (`SessionTasks`); the keys (`+Keys`), the frame
-/// (`+Frame`), the mouse, the host the screens call and the picker are extensions of it.
+/// (`HelpOverlay`), the requests under way (`SessionTasks`); the keys (`+Keys`), what the
+/// session draws (`+Frame`), the mouse, the host the screens call and the picker are extensions of it.
 ///
 /// A key means one thing on every screen: Esc goes back one level (from the search screen to
 /// the results it came from; on the first screen with an empty field it quits), `q` quits from
@@ -36,6 +36,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     let status = SessionStatus()
     var help = HelpOverlay()
     let tasks = SessionTasks()
+    /// The terminal's size, as the session last said it (`resize`).
+    var terminalSize = (columns: 80, rows: 24)
     /// Whether the terminal reports the mouse: the help then says what it does.
     var reportsMouse = false
     /// Counts clicks into double clicks, on the clock `now` reads.

@@ -20,7 +20,7 @@ struct HelpOverlay {
 
     private(set) var isOpen = false
     private(set) var top = 0
-    /// How far the box scrolls at the size it was last drawn.
+    /// How far the box scrolls at the terminal's size (`layOut`, on opening and on a resize).
     private var scrollLimit = 0
     /// How far PgUp/PgDn move it: its lines on screen, less one kept for context.
     private var page = 5
@@ -36,15 +36,20 @@ struct HelpOverlay {
         top = 0
     }
 
-    /// Sizes the box for a terminal `columns` × `rows` (before it is drawn).
+    /// Sizes the box for a terminal `columns` × `rows`: on opening, and when the terminal's size changes.
     mutating func layOut(_ lines: [(key: String, action: String)], columns: Int, rows: Int) {
         scrollLimit = FullScreenChrome.helpScrollLimit(lines, columns: columns, rows: rows - 1)
         top = min(top, scrollLimit)
         page = max(1, rows - 1 - 3 - 1)
     }
 
-    /// The keys that scroll a list scroll the box; any other key closes it.
+    /// The keys that scroll a list scroll the box; any other key closes it — and any key at all
+    /// when every line shows, as its title then says.
     mutating func handle(_ key: Key) {
+        guard scrollLimit > 0 else {
+            isOpen = false
+            return
+        }
         switch key {
         case .up, .character("k"): scroll(by: -1)
         case .down, .character("j"): scroll(by: 1)

@@ -12,8 +12,8 @@ import TerminalUI
 /// feeds decoded keys to the flow coordinator, and writes one frame per input or state change —
 /// coalesced, and only the lines that changed. Every way out restores the terminal.
 ///
-/// A read's keys are drawn in the same turn: keys → coordinator → screen → view model → update,
-/// then `draw()` → the coordinator's frame → encoder → terminal. A change that comes later (a
+/// A read's keys are drawn in the same turn: keys → coordinator → the screen's view model →
+/// update, then `draw()` → the chrome around the screen on top → encoder → terminal. A change that comes later (a
 /// page loaded, a picture fetched) asks for a frame through `setNeedsDisplay()`, which queues one.
 @MainActor
 final class FullScreenSession {
@@ -158,7 +158,7 @@ final class FullScreenSession {
         guard terminal.isEntered else { return }  // suspended: drawn whole on resuming
         needsDisplay = false
         let size = terminal.size
-        let frame = coordinator.frame(columns: size.columns, rows: size.rows)
+        let frame = Self.frame(of: coordinator, columns: size.columns, rows: size.rows)
         // Pictures a terminal keeps apart from the text (kitty) are taken off on every way out,
         // a signal's too, once one has been sent.
         if !frame.images.isEmpty { terminal.removesOnLeaving(encoder.imagesRemoval) }
@@ -170,6 +170,14 @@ final class FullScreenSession {
             needsDisplay = true
         case .failed: writeFailed = true
         }
+    }
+
+    /// The whole terminal at this size: the chrome around the coordinator's screen on top (the
+    /// coordinator told a new size first, before the first frame at it).
+    static func frame(of coordinator: FullScreenFlowCoordinator, columns: Int, rows: Int) -> Frame {
+        if coordinator.terminalSize != (columns, rows) { coordinator.resize(columns: columns, rows: rows) }
+        guard let screen = coordinator.screen else { return Frame(columns: columns, rows: rows) }
+        return FullScreenChrome.frame(for: screen, columns: columns, rows: rows, content: coordinator.chrome)
     }
 
     /// Turns the spinner while the screen on top loads.

@@ -6,27 +6,55 @@ public enum FullScreenChrome {
     /// The spinner's frames, one per tick while something loads.
     public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+    /// What goes around the screen on top, as the session stands now.
+    public struct Content {
+        /// What to tell the user: the last key's notice, or the screen's own message.
+        public var message: String?
+        /// Whether the message is an error (red), not a notice of what a key did.
+        public var messageIsError: Bool
+        /// What the screen waits for, with its elapsed time, or `nil`.
+        public var activity: ActivityLine?
+        /// Advances the spinner while the screen loads.
+        public var spinnerTick: Int
+        /// The keys the help box lists, or `nil` when it is closed.
+        public var help: [(key: String, action: String)]?
+        /// The first of them shown, when they do not all fit.
+        public var helpTop: Int
+
+        public init(
+            message: String? = nil, messageIsError: Bool = true, activity: ActivityLine? = nil, spinnerTick: Int = 0,
+            help: [(key: String, action: String)]? = nil, helpTop: Int = 0
+        ) {
+            self.message = message
+            self.messageIsError = messageIsError
+            self.activity = activity
+            self.spinnerTick = spinnerTick
+            self.help = help
+            self.helpTop = helpTop
+        }
+    }
+
+    /// The status line's keys while the help box is open: the box takes them all.
+    static func helpKeys(_ help: [(key: String, action: String)], columns: Int, rows: Int) -> [KeyHint] {
+        guard helpScrollLimit(help, columns: columns, rows: rows - 1) > 0 else {
+            return [KeyHint("any key", "closes the help", essential: true)]
+        }
+        return [KeyHint("↑/↓", "scroll", essential: true), KeyHint("any other key", "closes", essential: true)]
+    }
+
     /// The whole terminal: the view's body above, the status line at the bottom, and the help
-    /// overlay over the body when it is open. A message shares the status line with the keys
-    /// when both fit; otherwise it goes on lines of its own just above it (wrapped between words,
-    /// at most half the terminal), the body drawn that much shorter, so neither the keys nor the
-    /// selected row are hidden.
-    /// - Parameters:
-    ///   - view: The screen on top.
-    ///   - message: What to tell the user: the last key's notice, or the screen's own message.
-    ///   - activity: What the screen waits for, with its elapsed time, or `nil`.
-    ///   - spinnerTick: Advances the spinner while the view loads.
-    ///   - help: The keys to list in the help overlay, or `nil` when it is closed.
-    ///   - helpTop: The first of them shown, when they do not all fit.
+    /// box over the body when it is open (the status line then names its keys). A message shares
+    /// the status line with the keys when both fit; otherwise it goes on lines of its own just
+    /// above it (wrapped between words, at most half the terminal), the body drawn that much
+    /// shorter, so neither the keys nor the selected row are hidden.
     @MainActor
-    ///   - messageIsError: Whether the message is an error (red), not a notice of what a key did.
-    public static func frame(
-        for view: any FullScreenView, columns: Int, rows: Int, message: String?, messageIsError: Bool = true,
-        activity: ActivityLine? = nil, spinnerTick: Int, help: [(key: String, action: String)]?, helpTop: Int = 0
-    ) -> Frame {
+    public static func frame(for view: any FullScreenView, columns: Int, rows: Int, content: Content) -> Frame {
         var frame = Frame(columns: columns, rows: rows)
         guard rows > 0, columns > 0 else { return frame }
-        let keys = view.keyHints
+        let message = content.message
+        let (activity, spinnerTick) = (content.activity, content.spinnerTick)
+        let boxKeys = content.help.map { helpKeys($0, columns: columns, rows: rows) }
+        let keys = boxKeys ?? view.keyHints
         var messageLines: [String] = []
         // The status line with the message, as wide as it would be with no edge to cut it.
         if let message, rows >= 4,
@@ -42,21 +70,22 @@ public enum FullScreenChrome {
             view.resize(columns: columns, rows: bodyRows)  // the layout, before the pure drawing
             upper.place(view.render(columns: columns, rows: bodyRows), at: 0)
         }
-        if let help {
-            drawHelp(help, into: &upper, top: helpTop)
+        if let help = content.help {
+            drawHelp(help, into: &upper, top: content.helpTop)
             upper.cursor = nil
             upper.removeImages()  // a picture would lie over the box
         }
         frame.place(upper, at: 0)
         for (offset, text) in messageLines.enumerated() {
             var line = FrameLine(columns: columns)
-            line.append(text, messageIsError ? [.red, .bold] : .bold)
+            line.append(text, content.messageIsError ? [.red, .bold] : .bold)
             frame[bodyRows + offset] = line
         }
         // Asked again now that the body is drawn at this size (a key may depend on the width).
         frame[rows - 1] = statusLine(
             columns: columns, activity: activity, spinnerTick: spinnerTick,
-            message: messageLines.isEmpty ? message : nil, messageIsError: messageIsError, keys: view.keyHints)
+            message: messageLines.isEmpty ? message : nil, messageIsError: content.messageIsError,
+            keys: boxKeys ?? view.keyHints)
         return frame
     }
 

@@ -63,8 +63,10 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     public func resize(columns: Int, rows: Int) {
+        let viewport = ListViewport(columns: columns, rows: rows)
+        guard viewport != state.viewport else { return }  // asked before every frame: news only when it changed
         isLayingOut = true
-        viewModel.send(.resized(ListViewport(columns: columns, rows: rows)))
+        viewModel.send(.resized(viewport))
         isLayingOut = false
     }
 
