@@ -8,6 +8,7 @@ extension FullScreenFlowCoordinator {
     /// Handles one key. In the picker, a pick ends the session (0) and any other end is a
     /// cancelled pick (130), as in fzf.
     func handle(_ key: Key) -> Command {
+        if keepsTypedAhead(key) { return .none }
         let command = command(for: key)
         guard isPicking, case .exit(.success) = command else { return command }
         return picked == nil ? .exit(.interrupted) : command

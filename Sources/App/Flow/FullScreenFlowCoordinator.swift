@@ -62,6 +62,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     }
     /// The picker's Esc asked whether to drop the marked rows: another Esc does.
     var confirmsDiscard = false
+    /// Keys typed before the rows they are meant for arrived (`+TypeAhead`).
+    var typedAhead: [Key] = []
     /// The rows Enter picked, to be written once the terminal is restored.
     var picked: PickedRows?
     /// The artwork the lists' pane and the details show, where the terminal draws pictures.

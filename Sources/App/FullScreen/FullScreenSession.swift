@@ -73,6 +73,9 @@ final class FullScreenSession {
             return handle(keys)
         case .draw:
             drawIsQueued = false
+            // A list's first rows arrived: the keys typed ahead of them, as one read (drawn after).
+            let typedAhead = coordinator.takeTypedAhead()
+            if !typedAhead.isEmpty { return handle(typedAhead) }
             if needsDisplay { draw() }
         case .resize:
             setNeedsDisplay()
