@@ -110,6 +110,7 @@ struct PickSessionTests {
         await session.type(.character("/"))
         await session.type(text: "zzzz")
         await session.type(.enter)  // keeps the filter
+        #expect(!session.statusLine.contains("Enter"), "\(session.statusLine)")  // not offered: nothing to print
         #expect(await session.type(.enter) == .none)
         #expect(session.screen.contains("nothing to print: no row is shown — Esc clears the filter"))
         #expect(session.coordinator.picked == nil)

@@ -153,7 +153,7 @@ struct VideoRequestSessionTests {
         #expect(!session.screen.contains("52;c"))
         await session.type(.end, .character("Y"))
         #expect(session.written.count == 2)
-        #expect(session.screen.contains("this video has no preview URL to copy"))
+        #expect(session.screen.contains("this video has no preview to copy"))
         await session.type(.enter, .character("y"))
         #expect(session.written.count == 3)
     }

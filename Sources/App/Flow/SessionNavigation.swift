@@ -65,29 +65,51 @@ extension SessionNavigation {
         pushVideos(title: "Music videos for \"\(term)\"", actions: videosActions()) { await $0.didSearch(query: query) }
     }
 
-    /// An artist's music videos.
-    func showArtistVideos(artistID: Int, artistName: String?) {
+    /// An artist's music videos; `besidesAVideo` when asked for from one of their videos (a row,
+    /// the details). With none, the list leaves at once and says so, as `m` does: the user stays
+    /// where they asked.
+    func showArtistVideos(artistID: Int, artistName: String?, besidesAVideo: Bool = false) {
         let query = ArtistMusicVideosQuery(
-            artistID: artistID, artistName: artistName, country: settings.country, limit: settings.limit)
+            artistID: artistID, artistName: artistName, country: browsingCountry, limit: settings.limit)
         let actions = videosActions(listingArtist: artistID)
-        pushVideos(title: "Music videos by " + (artistName ?? "artist \(artistID)"), actions: actions) {
-            await $0.didShowArtistVideos(query: query)
-        }
+        let nothing = DefaultMusicVideosListViewModel.noVideos(
+            byArtistNamed: artistName, in: query.country, besidesAVideo: besidesAVideo)
+        pushLeavingIfEmpty(
+            title: "Music videos by " + (artistName ?? "artist \(artistID)"), actions: actions,
+            load: { await $0.didShowArtistVideos(query: query) }, saying: { _, _ in nothing })
     }
 
     /// "More like this": the other videos of a video's collection, then of its artist. With none,
-    /// the list leaves at once and says so: the user stays where they asked.
+    /// the list leaves at once and says so in the user's terms (the video's title, never the
+    /// store's id for it): the user stays where they asked.
     func showRelatedVideos(of video: MusicVideo) {
         let query = RelatedMusicVideosQuery(id: video.id, country: browsingCountry, limit: settings.limit)
         let title = DefaultMusicVideosListViewModel.relatedTitle(query, videoTitle: video.title)
+        pushLeavingIfEmpty(
+            title: title, actions: videosActions(), load: { await $0.didShowRelatedVideos(query: query) },
+            saying: { nothing, source in
+                guard case .related(let asked, nil)? = source else { return nothing }
+                return DefaultMusicVideosListViewModel.notFound(videoTitle: video.title, in: asked.country)
+            })
+    }
+
+    /// Shows a list of videos that, when its load finds nothing, leaves at once and says what
+    /// `saying` makes of the list's own message and what it shows.
+    private func pushLeavingIfEmpty(
+        title: String, actions: MusicVideosListViewModelActions,
+        load: @escaping @MainActor (any MusicVideosListViewModel) async -> Void,
+        saying: @escaping @MainActor (UserMessage, MusicVideosListSource?) -> UserMessage
+    ) {
         let pushed = PushedScreen()
-        pushVideos(title: title, actions: videosActions()) { [weak self] viewModel in
+        pushVideos(title: title, actions: actions) { [weak self] viewModel in
             var nothing: UserMessage?
-            let watch = viewModel.noResults.sink { nothing = $0 }
-            await viewModel.didShowRelatedVideos(query: query)
-            watch.cancel()
+            var source: MusicVideosListSource?
+            let watches = [viewModel.noResults.sink { nothing = $0 }, viewModel.source.sink { source = $0 }]
+            await load(viewModel)
+            for watch in watches { watch.cancel() }
             guard let nothing, let screen = pushed.screen else { return }
-            self?.leaveEmptyList(screen, saying: nothing.text(phrasing: MusicVideosSceneDIContainer.sessionHints))
+            let message = saying(nothing, source)
+            self?.leaveEmptyList(screen, saying: message.text(phrasing: MusicVideosSceneDIContainer.sessionHints))
         }
         // The load runs after this (on the main actor, once the key is handled): it finds it set.
         pushed.screen = screenOnTop
@@ -137,7 +159,9 @@ extension SessionNavigation {
         MusicVideosListViewModelActions(
             showMusicVideoDetails: { [weak self] in self?.showDetails(of: $0, overArtist: artistID) },
             openInBrowser: { [weak self] in self?.open($0) },
-            showArtistVideos: { [weak self] in self?.showArtistVideos(artistID: $0, artistName: $1) },
+            showArtistVideos: { [weak self] artistID, artistName in
+                self?.showArtistVideos(artistID: artistID, artistName: artistName, besidesAVideo: true)
+            },
             showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })
     }
 
@@ -151,7 +175,7 @@ extension SessionNavigation {
                     self?.pop()
                     return
                 }
-                self?.showArtistVideos(artistID: artistID, artistName: artistName)
+                self?.showArtistVideos(artistID: artistID, artistName: artistName, besidesAVideo: true)
             },
             playPreview: { [weak self] in self?.playPreview(of: $0) },
             showRelatedVideos: { [weak self] in self?.showRelatedVideos(of: $0) })

@@ -16,12 +16,29 @@ final class SessionStatus {
     /// The clock the elapsed seconds are read from (tests set one).
     var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
 
-    /// The message shown over `view`: the last key's notice, then the screen's own (why its load
-    /// failed), so that a key's notice never hides that reason.
+    /// The message shown over `view`: the last key's notice, else the screen's own (why its load
+    /// failed). A notice replaces what was said before it — never joined to an older failure's
+    /// words, which show again once the next key has cleared the notice.
     func message(over view: (any FullScreenView)?) -> String? {
-        guard let notice else { return view?.message }
-        guard let lasting = view?.message, lasting != notice else { return notice }
-        return notice + " · " + lasting
+        notice.map { offering($0, over: view) } ?? view?.message
+    }
+
+    /// What the status line says while a preview plays over `view`: `▶ 4Ever — Clairo · x stop`,
+    /// or without its `x stop` where `x` does not stop it (a text field, where it is a letter).
+    func playing(_ line: String?, over view: (any FullScreenView)?) -> String? {
+        line.map { offering($0, over: view) }
+    }
+
+    /// `message` as it is, or without the stop key it ends with where that key does not stop
+    /// what plays: only a screen whose help lists `x` (and takes no text) has it.
+    private func offering(_ message: String, over view: (any FullScreenView)?) -> String {
+        guard message.hasSuffix(PreviewPlayback.stopHint) else { return message }
+        let stops =
+            view.map { view in
+                !view.capturesText
+                    && view.help.contains { $0.key.split(separator: " ").contains(Substring(PreviewPlayback.stopKey)) }
+            } ?? false
+        return stops ? message : String(message.dropLast(PreviewPlayback.stopHint.count))
     }
 
     func report(_ message: String) {

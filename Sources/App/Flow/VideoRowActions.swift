@@ -25,7 +25,7 @@ extension SessionNavigation {
                     self?.report("the store does not say who the artist is")
                     return
                 }
-                self?.showArtistVideos(artistID: artistID, artistName: video.artistName)
+                self?.showArtistVideos(artistID: artistID, artistName: video.artistName, besidesAVideo: true)
             },
             showRelated: { [weak self] in self?.showRelatedVideos(of: $0) })
     }

@@ -52,6 +52,8 @@ enum PreviewPlayback: Equatable, Sendable {
 
     /// The key that stops what plays, wherever the cursor is (`p` on the playing row does too).
     static let stopKey = "x"
+    /// What the line of what plays ends with: the key that stops it (` · x stop`).
+    static let stopHint = " · \(stopKey) stop"
 
     /// What the status line says.
     var message: String {

@@ -65,7 +65,7 @@ final class SystemPreviewPlayer: PreviewPlaying {
     /// `▶ 4Ever — Clairo · x stop`.
     static func playingLine(_ item: PreviewItem, index: Int, count: Int) -> String {
         "▶ \(TerminalSanitizer.excerpt(item.title))" + (count > 1 ? " (\(index + 1) of \(count))" : "")
-            + " · \(PreviewPlayback.stopKey) stop"
+            + PreviewPlayback.stopHint
     }
 
     /// `mpv ended at once (status 2): Failed to open …`.

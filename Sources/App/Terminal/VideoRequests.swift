@@ -11,7 +11,7 @@ extension SessionNavigation {
     /// none did, and later how it ended.
     func playPreview(of video: MusicVideo) {
         guard video.previewURL != nil else {
-            report("this video has no preview to play")
+            report(VideoRequest.playPreview.unavailable)
             return
         }
         playPreviews(of: [video])
@@ -23,7 +23,7 @@ extension SessionNavigation {
         let queue = videos.compactMap(PreviewItem.init(video:))
         guard !queue.isEmpty else {
             report(
-                videos.count == 1 ? "this video has no preview to play" : "none of these videos has a preview to play")
+                videos.count == 1 ? VideoRequest.playPreview.unavailable : "none of these videos has a preview to play")
             return
         }
         report(factory.player.play(queue) { [weak self] in self?.report($0) }.message)
@@ -43,16 +43,17 @@ extension SessionNavigation {
         switch request {
         case .playPreview: playPreview(of: video)
         case .stopPreview: stopPreview()
-        case .copyPageURL: copy(video.trackURL, what: "page URL", write: write)
-        case .copyPreviewURL: copy(video.previewURL, what: "preview URL", write: write)
+        case .copyPageURL: copy(video.trackURL, what: "page URL", or: request.unavailable, write: write)
+        case .copyPreviewURL: copy(video.previewURL, what: "preview URL", or: request.unavailable, write: write)
         }
     }
 
     /// Puts a URL on the clipboard: with the desktop's clipboard command where one works here
     /// (then it says "copied"), else by OSC 52 through the terminal (then it says "sent to the
-    /// terminal's clipboard": a terminal may ignore it, and nothing tells).
-    func copy(_ url: URL?, what: String, write: @escaping @MainActor ([UInt8]) -> Bool) {
-        guard let url else { return report("this video has no \(what) to copy") }
+    /// terminal's clipboard": a terminal may ignore it, and nothing tells); without one, says
+    /// `unavailable`.
+    func copy(_ url: URL?, what: String, or unavailable: String, write: @escaping @MainActor ([UInt8]) -> Bool) {
+        guard let url else { return report(unavailable) }
         guard let clipboard = factory.clipboard else {
             return report(URLCopy.send(url, what: what, write: write))
         }

@@ -164,7 +164,9 @@ public final class FullScreenChartView: FullScreenView, KeyInput {
                 mode = .list
                 load(chart)
             } catch {
+                // Refused: the prompt starts empty again, so the next letters are a new code.
                 let code = field.text
+                mode = .country(LineEditor())
                 host?.report(
                     "\"\(TerminalSanitizer.sanitize(code))\" \(CountryCodes.problem(with: code)) — type one such as GB or JP"
                 )

@@ -137,8 +137,9 @@ public final class FullScreenDetailsView: FullScreenView, KeyInput {
             .store(in: &subscriptions)
         viewModel.notFound
             .sink { [weak self] id in
-                self?.message =
-                    UserMessage("no music video has the id \(id)", hint: .checkIDOrCountry).text(phrasing: hints)
+                guard let self else { return }
+                canRetry = true
+                message = Self.notFound(id: id, known: video).text(phrasing: hints)
             }
             .store(in: &subscriptions)
         viewModel.error
@@ -240,7 +241,19 @@ public final class FullScreenDetailsView: FullScreenView, KeyInput {
     public func cancelRequest() -> Bool {
         let wasLoading = isLoading
         viewModel.didCancel()
+        if wasLoading, lookup != nil { canRetry = true }  // cancelled: `r` asks again
         return wasLoading
+    }
+
+    /// Why the lookup shows no more: in the user's terms — the title of the row it was opened
+    /// from, when there was one (a chart's), not the store's id for it, which the user never typed.
+    private static func notFound(id: MusicVideo.ID, known: MusicVideo?) -> UserMessage {
+        guard let title = known?.title else {
+            return UserMessage("no music video has the id \(id)", hint: .checkIDOrCountry)
+        }
+        return UserMessage(
+            "the store did not find \"\(TerminalSanitizer.excerpt(title))\": what the list said of it is shown",
+            hint: nil)
     }
 
     public func didReappear() {}

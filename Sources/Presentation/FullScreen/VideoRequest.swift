@@ -26,6 +26,18 @@ public enum VideoRequest: Equatable, Sendable {
         }
     }
 
+    /// What the status line says when the video has nothing for the request, in the words of
+    /// the other notices (`this video has no web page to open`): what it lacks, then what the key
+    /// would have done with it.
+    public var unavailable: String {
+        switch self {
+        case .playPreview: "this video has no preview to play"
+        case .stopPreview: "no preview is playing"
+        case .copyPageURL: "this video has no web page to copy"
+        case .copyPreviewURL: "this video has no preview to copy"
+        }
+    }
+
     /// The help overlay's lines for these keys.
     public static let help: [(key: String, action: String)] = [
         ("p", "play the preview"),

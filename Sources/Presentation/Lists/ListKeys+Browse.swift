@@ -8,7 +8,7 @@ extension ListKeys {
     public static let moreLikeThis = ListBinding(
         [.character("m")], hint: "m", label: "more like this", short: "more",
         "more like the selected video: its album's, then its artist's other videos", .related,
-        when: { $0.listsVideos && $0.hasRows })
+        when: { $0.listsVideos && $0.showsRows })
 
     /// `m` in the status line, cut to `m more` when room is short.
     public static var moreLikeThisHint: KeyHint {

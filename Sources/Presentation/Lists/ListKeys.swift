@@ -65,7 +65,12 @@ public enum ListAction: Equatable, Sendable {
 /// What a binding's `applies` asks of a list.
 public struct ListContext: Sendable {
     public let listsVideos: Bool
+    /// Whether rows are loaded (a filter may hide them all).
     public let hasRows: Bool
+    /// Whether a row is shown: the keys that act on the selected row apply only then.
+    public let showsRows: Bool
+    /// Whether rows are marked (Tab).
+    public let hasMarks: Bool
     public let isPicking: Bool
     public let canRetry: Bool
     public let hasFilter: Bool
@@ -78,6 +83,8 @@ public struct ListContext: Sendable {
     public init<Row>(_ state: ListState<Row>) {
         listsVideos = ListState<Row>.listsVideos
         hasRows = !state.rows.isEmpty
+        showsRows = !state.visible.isEmpty
+        hasMarks = !state.marks.isEmpty
         isPicking = state.isPicking && listsVideos
         canRetry = state.failure != nil && state.loading == .idle
         hasFilter = state.filter != nil
@@ -96,31 +103,31 @@ public enum ListKeys {
             "print the marked rows (or the selected one) and quit", .pick, when: { $0.isPicking && $0.hasRows }),
         ListBinding(
             [.enter, .right], hint: "Enter", help: "Enter →", label: "details", "the selected row's details",
-            .open, when: { !$0.isPicking && $0.hasRows }),
+            .open, when: { !$0.isPicking && $0.showsRows }),
         ListBinding(
             [.right], hint: "→", label: "details", "the selected video's details (Enter there prints)", .details,
-            when: { $0.isPicking && $0.hasRows }),
+            when: { $0.isPicking && $0.showsRows }),
         ListBinding(
             [.tab], hint: "Tab", label: "mark", "mark or unmark the row, then the next one", .mark(then: 1),
-            when: { $0.isPicking && $0.hasRows }),
+            when: { $0.isPicking && $0.showsRows }),
         ListBinding(
             [.backTab], hint: "Shift-Tab", label: nil, "mark or unmark the row, then the one above", .mark(then: -1),
-            when: { $0.isPicking && $0.hasRows }),
+            when: { $0.isPicking && $0.showsRows }),
         ListBinding([.character("r")], hint: "r", label: "retry", "try a failed load again", .retry, when: \.canRetry),
         ListBinding(
             [.up, .character("k"), .control("p"), .control("k")], hint: "↑/↓", help: "↑ ↓  k j  Ctrl-P/N  Ctrl-K/J",
-            label: "move", "the row above / below (past the last row, the next page)", .move(-1), when: \.hasRows),
+            label: "move", "the row above / below (past the last row, the next page)", .move(-1), when: \.showsRows),
         ListBinding(
             [.down, .character("j"), .control("n"), .control("j")], hint: "↓", help: "", label: nil, "", .move(1),
-            when: \.hasRows),
+            when: \.showsRows),
         ListBinding(
             [.pageUp], hint: "PgUp", help: "PgUp PgDn", label: nil, "a screenful up / down", .movePage(-1),
-            when: \.hasRows),
-        ListBinding([.pageDown], hint: "PgDn", help: "", label: nil, "", .movePage(1), when: \.hasRows),
+            when: \.showsRows),
+        ListBinding([.pageDown], hint: "PgDn", help: "", label: nil, "", .movePage(1), when: \.showsRows),
         ListBinding(
-            [.home, .character("g")], hint: "g", help: "Home g", label: nil, "the first row", .first, when: \.hasRows),
+            [.home, .character("g")], hint: "g", help: "Home g", label: nil, "the first row", .first, when: \.showsRows),
         ListBinding(
-            [.end, .character("G")], hint: "G", help: "End G", label: nil, "the last row", .last, when: \.hasRows),
+            [.end, .character("G")], hint: "G", help: "End G", label: nil, "the last row", .last, when: \.showsRows),
         ListBinding([], hint: "", help: "digits, Enter", label: nil, "open the row with that number", .session),
         ListBinding(
             [.character("/")], hint: "/", label: "filter", "filter the rows loaded (Enter keeps, Esc clears)", .filter,
@@ -129,37 +136,37 @@ public enum ListKeys {
         ListBinding(
             [.character("p")], hint: "p", label: "play",
             "play the preview; on the playing row, stop it", .video(.playPreview),
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         ListBinding(
             [.character("x")], hint: "x", label: nil, "stop the preview", .video(.stopPreview),
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         ListBinding(
             [.tab], hint: "Tab", label: nil, "mark or unmark the row, then the next one: p plays the marked",
-            .mark(then: 1), when: { $0.listsVideos && $0.hasRows && !$0.isPicking }),
+            .mark(then: 1), when: { $0.listsVideos && $0.showsRows && !$0.isPicking }),
         ListBinding(
             [.backTab], hint: "Shift-Tab", label: nil, "mark or unmark the row, then the one above", .mark(then: -1),
-            when: { $0.listsVideos && $0.hasRows && !$0.isPicking }),
+            when: { $0.listsVideos && $0.showsRows && !$0.isPicking }),
         ListBinding(
             [.character("y")], hint: "y", label: nil, "copy the page URL", .video(.copyPageURL),
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         ListBinding(
             [.character("Y")], hint: "Y", label: nil, "copy the preview URL", .video(.copyPreviewURL),
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         ListBinding(
             [.character("a")], hint: "a", label: "artist", "the selected video's artist's videos", .artist,
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         moreLikeThis,
         topChart,
         ListBinding(
             [.character("o")], hint: "o", label: "open", "open the selected video's page in the browser", .openPage,
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         ListBinding(
             [.character("v")], hint: "v", label: "pane", "show or hide the pane (details, artwork) beside the list",
-            .preview, when: { $0.listsVideos && $0.hasRows }),
+            .preview, when: { $0.listsVideos && $0.showsRows }),
         ListBinding(
             [.character("S")], hint: "S", label: "sort",
             "sort the rows loaded by year, title, artist, duration, price, then as found", .sort,
-            when: { $0.listsVideos && $0.hasRows }),
+            when: { $0.listsVideos && $0.showsRows }),
         ListBinding([.character("s")], hint: "s", label: "search", "a new search", .session),
         ListBinding(
             [.escape], hint: "Esc", label: "clear", essential: true, "clear the filter", .clearFilter, when: \.hasFilter
@@ -209,6 +216,8 @@ public enum ListKeys {
         return count + marked + sorted
             + bindings(for: state).compactMap { binding in
                 switch binding.action {
+                // With nothing shown and nothing marked, Enter only says why it prints nothing.
+                case .pick where !context.showsRows && !context.hasMarks: nil
                 case .pick: KeyHint("Enter", state.marks.isEmpty ? "print" : "print marked", essential: true)
                 case .open: KeyHint("Enter", state.choice)
                 case .session where binding.hintKey == "Esc" && context.hasFilter: KeyHint("←", "back", essential: true)

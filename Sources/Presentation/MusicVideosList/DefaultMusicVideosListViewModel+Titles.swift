@@ -36,4 +36,24 @@ extension DefaultMusicVideosListViewModel {
             UserMessage("no music video \(query.id) in \(query.country)", hint: .checkIDOrCountry)
         }
     }
+
+    /// What a session says where the user stays when an artist's list finds nothing:
+    /// `Clairo has no other music videos in US` when asked from one of their videos
+    /// (`besidesAVideo`), `… has no music videos …` when asked from the artist.
+    public static func noVideos(byArtistNamed name: String?, in country: String, besidesAVideo: Bool)
+        -> UserMessage
+    {
+        let artist = name.map { TerminalSanitizer.excerpt($0) } ?? "this artist"
+        return UserMessage(
+            "\(artist) has no \(besidesAVideo ? "other " : "")music videos in \(country.uppercased())", hint: nil)
+    }
+
+    /// What a session says when `m` finds no video to be like: the store's lookup does not find
+    /// it. Named by its title, as the user knows it, never by the store's id for it.
+    public static func notFound(videoTitle: String, in country: String) -> UserMessage {
+        UserMessage(
+            "the \(country.uppercased()) store does not find \"\(TerminalSanitizer.excerpt(videoTitle))\": "
+                + "nothing like it to show",
+            hint: nil)
+    }
 }
