@@ -134,6 +134,13 @@ struct CommandLineParserTests {
             (["-l", "-99999999999999999999", "x"], "option -l is too small"),
             (["-lx", "x"], "option -l needs a whole number, not 'x'"),
             (["-vq", "x"], "unknown option '-vq'"),
+            // A user trial: each names the value given and says what to do.
+            (
+                ["--format", "tsv", "x"],
+                "option --format takes one of table, plain, json, jsonl, m3u, not 'tsv' — use one of those"
+            ),
+            (["--limit", "abc", "x"], "option --limit needs a whole number, not 'abc' — give one such as 10"),
+            (["--sort", "bogus", "x"], "not 'bogus' — use one of those"),
         ])
     func usageErrors(arguments: [String], mentions: String) {
         do {
