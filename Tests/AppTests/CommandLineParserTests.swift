@@ -55,6 +55,14 @@ struct CommandLineParserTests {
         #expect(try CommandLineParser.parse(["--version"]) == .version)
     }
 
+    @Test("help alone is the help, as in git and cargo; with other words, or after --, it is searched for")
+    func helpWord() throws {
+        #expect(try CommandLineParser.parse(["help"]) == .help)
+        #expect(try options(["help", "me"]).term == "help me")
+        #expect(try options(["--", "help"]).term == "help")
+        #expect(try options(["-l", "5", "help"]).term == "help")
+    }
+
     @Test(
         "The word after a bare --json is its field list only with a comma or as exactly one key",
         arguments: [
