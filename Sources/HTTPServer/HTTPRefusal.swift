@@ -46,8 +46,8 @@ public struct HTTPRefusal: Sendable, Equatable {
         case 414: ("the request line is too long", "send a shorter target")
         case 431: ("the request's header fields are too large", "send fewer or shorter header fields")
         case 503: ("the server could not answer in time", "try again later")
-        case 505: ("this server speaks HTTP/1.1 and HTTP/1.0", "send the request as HTTP/1.1")
-        default: ("the request is malformed", "send a well-formed HTTP/1.1 request")
+        case 505: ("this server speaks versions 1.1 and 1.0 of HTTP only", "send the request in version 1.1")
+        default: ("the request is malformed", "send a well-formed request")
         }
     }
 }
