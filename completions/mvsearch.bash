@@ -104,7 +104,8 @@ _mvsearch() {
         COMPREPLY=($(compgen -W "$_mvsearch_options" -- "$current"))
         return 0
     fi
-    ((COMP_CWORD == 1)) && COMPREPLY=($(compgen -W 'serve mcp' -- "$current"))
+    # `help` alone is the help, as --help is.
+    ((COMP_CWORD == 1)) && COMPREPLY=($(compgen -W 'serve mcp help' -- "$current"))
     _mvsearch_terms "$current"
 }
 

@@ -38,6 +38,7 @@ end
 complete -c mvsearch -f
 complete -c mvsearch -n __mvsearch_first_word -a serve -d 'answer the operations over HTTP (127.0.0.1:8990)'
 complete -c mvsearch -n __mvsearch_first_word -a mcp -d 'a Model Context Protocol server on stdin and stdout'
+complete -c mvsearch -n __mvsearch_first_word -a help -d 'show the help'
 complete -c mvsearch -n 'not __mvsearch_after_json; and not __mvsearch_service' -a '(__mvsearch_terms)' -d 'recent search'
 complete -c mvsearch -s l -l limit -x -d 'results per page, 1–200'
 complete -c mvsearch -n 'not __mvsearch_service' -l offset -x -d 'skip the first N results'

@@ -100,15 +100,14 @@ struct Connection {
         return written && !closes
     }
 
-    /// Answers a request the server refuses itself, then closes gently: what the client still
-    /// sends is read and dropped for a moment, so that closing does not reset the connection
-    /// and lose the answer.
+    /// Answers a request the server refuses itself, in the handler's words, then closes gently:
+    /// what the client still sends is read and dropped for a moment, so that closing does not
+    /// reset the connection and lose the answer.
     private mutating func refuse(_ rejection: RequestRejection, began: ContinuousClock.Instant) {
-        let body = Array(Self.explanation(rejection.status).utf8)
+        let answer = core.handler.refusal(rejection.refusal)
         head.make(
-            status: rejection.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
-            contentLength: body.count, connection: "close")
-        let sent = rejection.method == "HEAD" ? [] : body
+            status: rejection.status, headers: answer.headers, contentLength: answer.body.count, connection: "close")
+        let sent = rejection.method == "HEAD" ? [] : answer.body
         let written = Socket.sendAll(
             descriptor, head: head.bytes, body: sent, until: .now + configuration.writeTimeout)
         core.log?(
@@ -134,18 +133,6 @@ struct Connection {
             {
                 return
             }
-        }
-    }
-
-    private static func explanation(_ status: Int) -> String {
-        switch status {
-        case 408: "the request's head did not arrive in time\n"
-        case 413: "this server takes no request body\n"
-        case 414: "the request line is too long\n"
-        case 431: "the request's header fields are too large\n"
-        case 503: "the server could not answer in time\n"
-        case 505: "this server speaks HTTP/1.1 and HTTP/1.0\n"
-        default: "the request is malformed\n"
         }
     }
 

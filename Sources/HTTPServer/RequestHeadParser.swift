@@ -13,6 +13,15 @@ struct RequestRejection: Error {
     var status: Int
     var method = ""
     var target = ""
+    /// Why, when the status's usual words would not say it.
+    var message: String?
+    /// What to do, with `message`.
+    var hint: String?
+
+    /// The refusal a handler words.
+    var refusal: HTTPRefusal {
+        HTTPRefusal(status: status, message: message, hint: hint, method: method, target: target)
+    }
 }
 
 /// Reads a request head (RFC 9112 §2-§5) from bytes: request line, header fields, empty line.
@@ -21,7 +30,8 @@ enum RequestHeadParser {
     /// bad syntax (obsolete line folding, a space before a field's colon, a control character,
     /// a target that does not decode, HTTP/1.1 without exactly one `Host`), 505 for another
     /// HTTP version, 413 for a request with a body (the server takes none; 400 when it is framed
-    /// both by `Content-Length` and `Transfer-Encoding`).
+    /// both by `Content-Length` and `Transfer-Encoding`), 400 for an absolute-form target whose
+    /// scheme is not `http` (the server speaks no TLS; RFC 9112 §3.2.2).
     static func parse(_ head: UnsafeBufferPointer<UInt8>, remoteAddress: String) -> Result<ParsedHead, RequestRejection>
     {
         var lines = LineReader(head)
@@ -76,6 +86,13 @@ enum RequestHeadParser {
         if let authority = RequestTarget.authority(UnsafeBufferPointer(rebasing: parts[1])) {
             // No host, or a user before it: malformed (RFC 9110 §4.2.1, §4.2.4).
             guard !authority.isEmpty, !authority.utf8.contains(UInt8(ascii: "@")) else { return rejection(400) }
+            // The scheme must be the connection's (RFC 9112 §3.2.2): this one is plain http.
+            guard RequestTarget.isPlainHTTP(UnsafeBufferPointer(rebasing: parts[1])) else {
+                return .failure(
+                    RequestRejection(
+                        status: 400, method: method, target: target, message: "this server speaks http, not https",
+                        hint: "ask for an http:// address"))
+            }
             headers.remove("host")
             headers.add("host", authority)
         }

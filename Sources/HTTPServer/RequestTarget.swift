@@ -41,6 +41,12 @@ enum RequestTarget {
         return String(decoding: target[start..<end], as: UTF8.self)
     }
 
+    /// Whether an absolute-form target's scheme is `http` (any case); `false` for `https`.
+    static func isPlainHTTP(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
+        let prefix = Array("http://".utf8)
+        return target.count >= prefix.count && ASCII.equalIgnoringCase(target[..<prefix.count], prefix)
+    }
+
     /// Where the authority begins after `http://` or `https://` (any case), or `nil`.
     private static func authorityStart(_ target: UnsafeBufferPointer<UInt8>) -> Int? {
         for scheme in ["http://", "https://"] {

@@ -193,10 +193,12 @@ final class ServerCore: Sendable {
     /// closes it; on the accept thread, so it never waits for the client.
     private func refuse(_ descriptor: Int32, remoteAddress: String) {
         var head = ResponseHead()
-        let body = Array("too many connections; try again in a second\n".utf8)
-        head.make(
-            status: 503, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
-            contentLength: body.count, connection: "close")
+        let answer = handler.refusal(
+            HTTPRefusal(status: 503, message: "the server has too many connections", hint: "try again in a second"))
+        var headers = answer.headers
+        if headers["retry-after"] == nil { headers.add("Retry-After", "1") }
+        let body = answer.body
+        head.make(status: 503, headers: headers, contentLength: body.count, connection: "close")
         let sent = Socket.sendAll(descriptor, head: head.bytes, body: body, until: .now)
         shutdown(descriptor, Int32(SHUT_WR))
         var scratch = [UInt8](repeating: 0, count: 4096)

@@ -73,7 +73,10 @@ struct CommandLineFuzzTests {
     @Test(
         "Found by the fuzz: huge numbers are usage errors, not crashes",
         arguments: [
-            (["--timeout", "1e308", "x"], "option --timeout must be between 0.1 and 600 seconds, not 1e+308"),
+            (
+                ["--timeout", "1e308", "x"],
+                "option --timeout must be between 0.1 and 600 seconds, not '1e308' — give one such as 15"
+            ),
             (["--offset", "9223372036854775807", "x"], "the offset 9223372036854775807 is too large — use --offset"),
         ])
     func hugeNumbers(arguments: [String], message: String) async {

@@ -55,6 +55,14 @@ struct CommandLineParserTests {
         #expect(try CommandLineParser.parse(["--version"]) == .version)
     }
 
+    @Test("help alone is the help, as in git and cargo; with other words, or after --, it is searched for")
+    func helpWord() throws {
+        #expect(try CommandLineParser.parse(["help"]) == .help)
+        #expect(try options(["help", "me"]).term == "help me")
+        #expect(try options(["--", "help"]).term == "help")
+        #expect(try options(["-l", "5", "help"]).term == "help")
+    }
+
     @Test(
         "The word after a bare --json is its field list only with a comma or as exactly one key",
         arguments: [
@@ -134,6 +142,13 @@ struct CommandLineParserTests {
             (["-l", "-99999999999999999999", "x"], "option -l is too small"),
             (["-lx", "x"], "option -l needs a whole number, not 'x'"),
             (["-vq", "x"], "unknown option '-vq'"),
+            // A user trial: each names the value given and says what to do.
+            (
+                ["--format", "tsv", "x"],
+                "option --format takes one of table, plain, json, jsonl, m3u, not 'tsv' — use one of those"
+            ),
+            (["--limit", "abc", "x"], "option --limit needs a whole number, not 'abc' — give one such as 10"),
+            (["--sort", "bogus", "x"], "not 'bogus' — use one of those"),
         ])
     func usageErrors(arguments: [String], mentions: String) {
         do {

@@ -229,13 +229,15 @@ struct ManPageAndCompletionsTests {
         #expect(script.contains("for field in \(JSONFields.known.joined(separator: " "))\n"))
     }
 
-    @Test("Each completion offers the front ends as the first word")
+    @Test("Each completion offers the front ends, and help, as the first word")
     func frontEnds() throws {
         let bash = try Self.text("completions/mvsearch.bash")
         let zsh = try Self.text("completions/_mvsearch")
         let fish = try Self.text("completions/mvsearch.fish")
         let words = FrontEnd.allCases.map(\.rawValue)
-        #expect(bash.contains("compgen -W '\(words.joined(separator: " "))'"))
+        #expect(bash.contains("compgen -W '\(words.joined(separator: " ")) help'"))
+        #expect(zsh.contains("'help:show the help'"))
+        #expect(fish.contains("complete -c mvsearch -n __mvsearch_first_word -a help "))
         #expect(bash.contains("case ${COMP_WORDS[1]} in\n    \(words.joined(separator: " | ")))"))
         #expect(zsh.contains("[[ ${words[2]} == (\(words.joined(separator: "|"))) ]]"))
         for word in words {

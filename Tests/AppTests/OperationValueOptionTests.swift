@@ -17,11 +17,17 @@ struct OperationValueOptionTests {
     @Test(
         "Given an id that is not positive, when parsed, then the message names the option that was given it",
         arguments: [
-            (["--also", "0"], "option --also needs a positive store id, not 0"),
-            (["--also", "-3"], "option --also needs a positive store id, not -3"),
-            (["--pick", "--also", "0"], "option --also needs a positive store id, not 0"),
-            (["--artist-id", "0"], "option --artist-id needs a positive store id, not 0"),
-            (["--id", "0"], "option --id needs a positive store id, not 0"),
+            (["--also", "0"], "option --also needs a positive store id, not 0 — give one such as 1451289202"),
+            (["--also", "-3"], "option --also needs a positive store id, not -3 — give one such as 1451289202"),
+            (
+                ["--pick", "--also", "0"],
+                "option --also needs a positive store id, not 0 — give one such as 1451289202"
+            ),
+            (
+                ["--artist-id", "0"],
+                "option --artist-id needs a positive store id, not 0 — give one such as 1451289202"
+            ),
+            (["--id", "0"], "option --id needs a positive store id, not 0 — give one such as 1451289202"),
         ])
     func notPositive(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }

@@ -69,7 +69,10 @@ struct RememberSettingTests {
 
     @Test("Given a bad value, then the option or the variable is named with the values it takes, exit 64")
     func badValue() throws {
-        #expect(throws: UsageError("option --remember takes one of always, terminal, never, not 'sometime'")) {
+        #expect(
+            throws: UsageError(
+                "option --remember takes one of always, terminal, never, not 'sometime' — use one of those")
+        ) {
             try CommandLineParser.parse(["--remember", "sometime", "x"])
         }
         #expect(

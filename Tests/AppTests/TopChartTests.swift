@@ -148,9 +148,15 @@ struct TopChartTests {
             (["--top", "--offset", "3"], "--offset does not apply to --top — drop it"),
             (["--genre", "14"], "--genre applies only to --top — add --top or drop it"),
             (["--genre", "14", "jack"], "--genre applies only to --top — add --top or drop it"),
-            (["--top", "--genre", "0"], "option --genre needs a genre id such as 14 (Pop), not 0"),
-            (["--top", "--genre", "pop"], "option --genre needs a whole number, not 'pop'"),
-            (["--genre", "0"], "option --genre needs a genre id such as 14 (Pop), not 0"),
+            (
+                ["--top", "--genre", "0"],
+                "option --genre needs a genre id, not 0 — give one such as 14 (Pop); --genres lists them"
+            ),
+            (["--top", "--genre", "pop"], "option --genre needs a whole number, not 'pop' — give one such as 14"),
+            (
+                ["--genre", "0"],
+                "option --genre needs a genre id, not 0 — give one such as 14 (Pop); --genres lists them"
+            ),
             (["--top", "--artists", "jack"], "--top and --artists cannot be used together — choose one"),
             (["--top", "--id", "5"], "--id and --top cannot be used together — choose one"),
             (["--top", "--limit", "500"], "the limit 500 is out of range — use --limit 1 to 200"),

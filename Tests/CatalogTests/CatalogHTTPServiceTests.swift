@@ -134,6 +134,66 @@ struct CatalogHTTPServiceTests {
         #expect(paths.keys == OperationRegistry.standard.operations.map { "/v1/\($0.name)" })
         #expect(document["servers"]?[0]?["url"] == "http://127.0.0.1:8990")
     }
+
+    @Test(
+        "Given a refusal of the server's own (414, 400, 503), then it is the service's error object, as JSON, with nosniff"
+    )
+    func refusalsAreJSONErrors() throws {
+        let service = try service()
+        for (refusal, code) in [
+            (HTTPRefusal(status: 414), "target_too_long"),
+            (
+                HTTPRefusal(status: 400, message: "this server speaks http, not https", hint: "ask for http"),
+                "bad_request"
+            ),
+            (HTTPRefusal(status: 431), "headers_too_large"), (HTTPRefusal(status: 503), "unavailable"),
+        ] {
+            let response = service.refusal(refusal)
+            #expect(response.status == refusal.status)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.headers["x-content-type-options"] == "nosniff")
+            #expect(response.headers["cache-control"] == "no-store")
+            let error = try #require(try object(response)["error"]?.objectValue)
+            #expect(error["code"] == .string(code))
+            #expect(error["message"] == .string(refusal.message))
+            #expect(error["hint"] == .string(refusal.hint))
+        }
+    }
+
+    @Test("Given a refused request (401, 403, 405, 400 without Host) or an answered one, then each carries nosniff")
+    func everyAnswerCarriesNosniff() async throws {
+        let open = try service()
+        let locked = try service(access: .init(token: Array("s3cret".utf8)))
+        let answers = [
+            await get("/healthz", from: locked), await get("/healthz", from: open, headers: ["Host": "evil.example"]),
+            await get("/healthz", from: open, method: "DELETE"), await get("/healthz", from: open, headers: [:]),
+            await get("/nowhere", from: open), await get("/healthz", from: open),
+        ]
+        #expect(answers.map(\.status) == [401, 403, 405, 400, 404, 200])
+        for answer in answers {
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(answer.status)")
+        }
+    }
+
+    @Test("Given an unknown query parameter, then the hint names every parameter the route takes, fields among them")
+    func unknownParameterHintNamesFields() async throws {
+        let response = await get("/v1/search?term=a&bogus=1", from: try service())
+        #expect(response.status == 400)
+        let error = try #require(try object(response)["error"]?.objectValue)
+        #expect(error["message"] == "search has no parameter \"bogus\"")
+        let names = CatalogOperation.search.parameters.map(\.name) + ["fields"]
+        #expect(error["hint"] == .string("use " + names.joined(separator: ", ")))
+    }
+
+    @Test("Given GET /v1, then top's genre parameter names every chart genre the genres operation lists")
+    func genreParameterListsEveryGenre() async throws {
+        let list = try #require(try object(await get("/v1", from: try service()))["operations"]?.arrayValue)
+        let top = try #require(list.first { $0["name"] == "top" })
+        let summary = try #require(top["parameters"]?["properties"]?["genre"]?["description"]?.stringValue)
+        for genre in ChartGenre.musicVideoCharts {
+            #expect(summary.contains("\(genre.id) \(genre.name)"), "\(genre.name): \(summary)")
+        }
+    }
 }
 
 extension Array where Element == String {

@@ -82,14 +82,17 @@ struct CurlAnswer {
 
 /// curl, as a person scripting against `serve` runs it.
 enum Curl {
-    /// `curl -i` for `url` with `headers` (`Name: value`), method GET unless told.
+    /// `curl -i` for `url` with `headers` (`Name: value`), method GET unless told; `options` are
+    /// curl's own, before the URL (`--request-target`).
     static func get(
-        _ url: String, headers: [String] = [], method: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ url: String, headers: [String] = [], method: String? = nil, options: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CurlAnswer {
         // --disable first: no ~/.curlrc of anyone's.
         var arguments = ["--disable", "--silent", "--show-error", "--include", "--noproxy", "*", "--max-time", "30"]
         if let method { arguments += ["--request", method] }
         for header in headers { arguments += ["--header", header] }
+        arguments += options
         arguments.append(url)
         let result = try await MVSearchProcess.run(arguments, environment: environment, executable: executable)
         try #require(result.status == 0, "curl \(url): \(result.stderr)", sourceLocation: sourceLocation)

@@ -34,6 +34,7 @@ final class LimitsAndTimeoutsTests: XCTestCase {
         XCTAssertEqual(refused?.status, 503)
         XCTAssertEqual(refused?.header("Retry-After"), "1")
         XCTAssertEqual(refused?.header("Connection"), "close")
+        XCTAssertEqual(refused?.text, "the server has too many connections — try again in a second\n")
         XCTAssertTrue(third.readUntilClosed().closed)
         release.signal()
         release.signal()

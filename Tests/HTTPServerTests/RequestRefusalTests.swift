@@ -1,5 +1,19 @@
 import HTTPServer
+import Synchronization
 import XCTest
+
+/// Answers 200, and words the server's refusals with `words`.
+private struct WordingHandler: HTTPRequestHandler {
+    let words: @Sendable (HTTPRefusal) -> HTTPServerResponse
+
+    func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        HTTPServerResponse(status: 200)
+    }
+
+    func refusal(_ refusal: HTTPRefusal) -> HTTPServerResponse {
+        words(refusal)
+    }
+}
 
 /// Requests the server answers itself, before the handler sees anything, and then closes.
 final class RequestRefusalTests: XCTestCase {
@@ -40,6 +54,45 @@ final class RequestRefusalTests: XCTestCase {
             XCTAssertEqual(result.response?.status, 400, target)
             XCTAssertEqual(result.handled, 0, target)
         }
+    }
+
+    func testGivenAnHTTPSAbsoluteFormTargetThen400SayingTheServerSpeaksHTTPAndNothingHandled() async throws {
+        for target in ["https://127.0.0.1:8990/v1", "HTTPS://127.0.0.1:8990/"] {
+            let result = try await answer(to: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:8990\r\n\r\n")
+
+            XCTAssertEqual(result.response?.status, 400, target)
+            XCTAssertEqual(
+                result.response?.text, "this server speaks http, not https — ask for an http:// address\n", target)
+            XCTAssertEqual(result.handled, 0, target)
+        }
+        // The same target with the server's own scheme is answered.
+        let plain = try await answer(to: "GET http://127.0.0.1:8990/v1 HTTP/1.1\r\nHost: 127.0.0.1:8990\r\n\r\n")
+        XCTAssertEqual(plain.response?.status, 200)
+        XCTAssertEqual(plain.handled, 1)
+    }
+
+    func testGivenAHandlerThatWordsRefusalsThenTheServersRefusalsAreItsAnswerWithTheRefusalsStatus() async throws {
+        let refused = Mutex<[HTTPRefusal]>([])
+        let handler = WordingHandler { refusal in
+            refused.withLock { $0.append(refusal) }
+            return HTTPServerResponse(
+                status: 299, headers: ["Content-Type": "application/json", "X-Content-Type-Options": "nosniff"],
+                body: Array("{\"error\":\"\(refusal.message)\"}".utf8))
+        }
+        let fixture = try ServerFixture({ $0.maximumHeaderBytes = 2048 }, handler: handler)
+        let client = try fixture.client()
+
+        client.send("GET /\(String(repeating: "a", count: 3000)) HTTP/1.1\r\n")
+        let response = client.readResponse()
+
+        XCTAssertEqual(response?.status, 414)
+        XCTAssertEqual(response?.header("Content-Type"), "application/json")
+        XCTAssertEqual(response?.header("X-Content-Type-Options"), "nosniff")
+        XCTAssertEqual(response?.header("Connection"), "close")
+        XCTAssertEqual(response?.text, "{\"error\":\"the request line is too long\"}")
+        XCTAssertEqual(refused.withLock { $0.map(\.status) }, [414])
+        XCTAssertTrue(client.readUntilClosed().closed)
+        await fixture.stop()
     }
 
     func testGivenARequestLineOverTheLimitThen414AndClose() async throws {
@@ -98,7 +151,8 @@ final class RequestRefusalTests: XCTestCase {
             let result = try await answer(to: raw)
 
             XCTAssertEqual(result.response?.status, 413, raw)
-            XCTAssertEqual(result.response?.text, "this server takes no request body\n")
+            XCTAssertEqual(
+                result.response?.text, "this server takes no request body — send the request without a body\n")
             XCTAssertTrue(result.closed, raw)
             XCTAssertEqual(result.handled, 0, raw)
         }

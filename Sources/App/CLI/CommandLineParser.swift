@@ -22,6 +22,9 @@ enum CommandLineParser {
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        // `help` alone is the help, as `git help` and `cargo help` are (a search for the word is
+        // `mvsearch -- help`; with other words, `mvsearch help me`, it is a term).
+        if arguments == ["help"] { return .help }
         var options = SearchOptions()
         var remaining = arguments[...]
         // `serve` and `mcp` as the first word choose a front end (a search for the word itself is

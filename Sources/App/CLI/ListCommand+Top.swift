@@ -9,9 +9,11 @@ extension ListCommand {
         options: [
             CommandLineOption(.genre, help: "with --top: one genre's chart (14 Pop, 21 Rock)") {
                 options, argument throws(UsageError) in
-                let genre = try argument.integer()
+                let genre = try argument.integer(example: 14)
                 guard genre > 0 else {
-                    throw UsageError("option --genre needs a genre id such as 14 (Pop), not \(genre)")
+                    throw UsageError(
+                        "option --genre needs a genre id, not \(genre) — give one such as 14 (Pop); --genres lists them"
+                    )
                 }
                 options.operationValues[OperationParameter.genre.name] = genre
             }

@@ -15,7 +15,8 @@ struct OptionArgument: Sendable {
     }
 
     /// The value as a whole number.
-    func integer() throws(UsageError) -> Int {
+    /// - Parameter example: A value the option takes, for the message when the text is not one.
+    func integer(example: Int = 10) throws(UsageError) -> Int {
         let text = try text()
         let digits = text.trimmingWhitespace()
         guard let number = Int(digits) else {
@@ -26,15 +27,19 @@ struct OptionArgument: Sendable {
                     "option \(name) is too \(size): \(CommandLineParser.quoted(text)) — see mvsearch --help for its range"
                 )
             }
-            throw UsageError("option \(name) needs a whole number, not \(CommandLineParser.quoted(text))")
+            throw UsageError(
+                "option \(name) needs a whole number, not \(CommandLineParser.quoted(text)) — give one such as \(example)"
+            )
         }
         return number
     }
 
     /// The value as a store id (`--id N`, `--also N`): a whole number of 1 or more.
     func id() throws(UsageError) -> Int {
-        let number = try integer()
-        guard number > 0 else { throw UsageError("option \(name) needs a positive store id, not \(number)") }
+        let number = try integer(example: 1_451_289_202)
+        guard number > 0 else {
+            throw UsageError("option \(name) needs a positive store id, not \(number) — give one such as 1451289202")
+        }
         return number
     }
 
@@ -49,7 +54,7 @@ struct OptionArgument: Sendable {
             }
             throw UsageError(
                 "option \(name) takes one of \(choices.joined(separator: ", ")), not \(CommandLineParser.quoted(text))"
-                    + (guess ?? ""))
+                    + (guess ?? " — use one of those"))
         }
         return choice
     }

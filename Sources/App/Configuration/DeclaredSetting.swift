@@ -47,7 +47,8 @@ extension SettingDeclaration: DeclaredSetting where Value: Equatable {
                 } catch {
                     if let sentence = error.sentence { throw UsageError(sentence(.option(argument.name))) }
                     let problem = error.reason ?? "takes \(values), not \(CommandLineParser.quoted(text))"
-                    throw UsageError("option \(argument.name) \(problem)" + (error.advice.map { " — \($0)" } ?? ""))
+                    let advice = error.advice ?? (choices.isEmpty ? "see mvsearch --help" : "use one of those")
+                    throw UsageError("option \(argument.name) \(problem) — \(advice)")
                 }
                 searchOptions.settingValues[key] = text
             }

@@ -21,16 +21,17 @@ enum RequestLimits {
         let decimal = text.trimmingWhitespace()
         guard decimal.allSatisfy({ "0123456789.eE+-".contains($0) }), let seconds = Double(decimal), seconds.isFinite
         else {
-            throw SettingValueError { "\($0.subject) needs a number of seconds, not \(CommandLineParser.quoted(text))" }
+            throw SettingValueError {
+                "\($0.subject) needs a number of seconds, not \(CommandLineParser.quoted(text))"
+                    + $0.advice(give: "one such as \(format(defaultTimeout))")
+            }
         }
         guard timeoutRange.contains(seconds) else {
-            // Below the range the value may have been rounded to 0 when read (`1e-400`): saying
-            // "not 0" would name a value no one gave.
-            let given =
-                seconds < timeoutRange.lowerBound ? "; the value given is too small" : ", not \(format(seconds))"
+            // The text as given: the value read may have been rounded (`1e-400` reads as 0).
             throw SettingValueError {
                 "\($0.subject) must be between \(format(timeoutRange.lowerBound)) and "
-                    + "\(format(timeoutRange.upperBound)) seconds\(given)"
+                    + "\(format(timeoutRange.upperBound)) seconds, not \(CommandLineParser.quoted(text))"
+                    + $0.advice(give: "one such as \(format(defaultTimeout))")
             }
         }
         return seconds
@@ -44,14 +45,19 @@ enum RequestLimits {
             if !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 let size = digits.hasPrefix("-") ? "small" : "large"
                 throw SettingValueError {
-                    "\($0.subject) is too \(size): \(CommandLineParser.quoted(text)) — see mvsearch --help for its range"
+                    "\($0.subject) is too \(size): \(CommandLineParser.quoted(text))"
+                        + $0.advice(give: "one from \(retriesRange.lowerBound) to \(retriesRange.upperBound)")
                 }
             }
-            throw SettingValueError { "\($0.subject) needs a whole number, not \(CommandLineParser.quoted(text))" }
+            throw SettingValueError {
+                "\($0.subject) needs a whole number, not \(CommandLineParser.quoted(text))"
+                    + $0.advice(give: "one such as \(defaultRetries)")
+            }
         }
         guard retriesRange.contains(number) else {
             throw SettingValueError {
                 "\($0.subject) must be between \(retriesRange.lowerBound) and \(retriesRange.upperBound), not \(number)"
+                    + $0.advice(give: "one such as \(defaultRetries)")
             }
         }
         return number

@@ -191,4 +191,16 @@ enum SettingTextOrigin: Sendable {
         if case .option(let name) = self { return "option \(name)" }
         return name
     }
+
+    /// How a message about it ends, saying what to do: ` — give one such as 15` for an
+    /// option, ` — set it to one such as 15, or unset it` for a variable; nothing for the
+    /// settings file, whose message adds the line's own advice.
+    /// - Parameter value: What to give, `one such as 15`.
+    func advice(give value: String) -> String {
+        switch self {
+        case .option: " — give \(value)"
+        case .variable: " — set it to \(value), or unset it"
+        case .file: ""
+        }
+    }
 }

@@ -63,8 +63,12 @@ enum ServiceFrontEnds {
         do {
             address = try server.start()
         } catch {
-            diagnostics.write(
-                "mvsearch: cannot listen on \(settings.host):\(settings.port): \(error) — choose another --listen\n")
+            // The address in use is the error's whole sentence; another reason follows the address.
+            let problem =
+                if case .addressInUse = error { "\(error)" } else {
+                    "cannot listen on \(HTTPServerAddress(host: settings.host, port: settings.port)): \(error)"
+                }
+            diagnostics.write("mvsearch: \(problem) — choose another --listen\n")
             return .unavailable
         }
         handler.listen(on: address)

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import HTTPServer
 import Platform
+import TerminalUI
 
 /// What `serve` is told on the command line, checked before anything starts: where it
 /// listens, and the token every request must then carry.
@@ -22,11 +23,7 @@ struct ServeSettings: Equatable {
     ///   than loopback without a token.
     init(options: SearchOptions, environment: [String: String]) throws(UsageError) {
         let listen = options.listen ?? Self.defaultListen
-        guard let (host, port) = Self.split(listen) else {
-            throw UsageError(
-                "--listen \(CommandLineParser.quoted(listen)) is not HOST:PORT — give one like 127.0.0.1:8990 or [::1]:0"
-            )
-        }
+        let (host, port) = try Self.split(listen)
         self.host = host
         self.port = port
         let fromEnvironment = environment["MVSEARCH_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -51,20 +48,33 @@ struct ServeSettings: Equatable {
     }
 
     /// `127.0.0.1:8990`, `[::1]:0`, `localhost:8990` as host and port.
-    private static func split(_ text: String) -> (String, Int)? {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-            (0...65535).contains(port)
-        else { return nil }
+    /// - Throws: `UsageError` naming the text: not HOST:PORT, or a port out of range.
+    private static func split(_ text: String) throws(UsageError) -> (String, Int) {
+        let shown = CommandLineParser.quoted(text)
+        let notAddress = UsageError("--listen \(shown) is not HOST:PORT — give one like 127.0.0.1:8990 or [::1]:0")
+        guard let colon = text.lastIndex(of: ":") else { throw notAddress }
+        let portText = text[text.index(after: colon)...]
+        guard !portText.isEmpty, portText.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw notAddress }
+        guard let port = Int(portText), validPorts.contains(port) else {
+            throw UsageError(
+                "--listen \(shown): port \(TerminalSanitizer.excerpt(String(portText))) is out of range — "
+                    + "give a port from 1 to 65535, or 0 for any free one")
+        }
         var host = String(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") {
             host = String(host.dropFirst().dropLast())
         } else if host.firstIndex(of: ":") != nil {
-            return nil  // IPv6 without brackets: where its port starts is ambiguous.
+            throw notAddress  // IPv6 without brackets: where its port starts is ambiguous.
         }
         if host.lowercased() == "localhost" { host = "127.0.0.1" }
-        guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else { return nil }
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else {
+            throw notAddress
+        }
         return (host, port)
     }
+
+    /// The ports `--listen` takes: 0 lets the system choose a free one.
+    private static let validPorts = 0...65535
 
     /// The first line of a file of the user's own, without its spaces.
     private static func token(inFile path: String) throws(UsageError) -> String {

@@ -13,6 +13,8 @@ import Synchronization
 /// live, so a standard HTTP cache in front of it scales it. Identical requests in flight are
 /// run once. Who may ask is checked first: the bearer token when there is one (401), the
 /// `Host` header against the listening address (403, DNS rebinding), GET and HEAD only (405).
+/// Every answer, the server's own refusals (400, 408, 413, 414, 431, 503, 505) among them,
+/// carries `X-Content-Type-Options: nosniff`.
 public final class CatalogHTTPService: HTTPRequestHandler {
     /// Who may ask, and what a browser may read.
     public struct Access: Sendable {
@@ -53,6 +55,30 @@ public final class CatalogHTTPService: HTTPRequestHandler {
     }
 
     public func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
+        var response = await answer(request)
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
+    }
+
+    /// A request the server refused itself (malformed, too long, too slow...), as every other
+    /// error: `{"error": {"code", "message", "hint"}}`.
+    public func refusal(_ refusal: HTTPRefusal) -> HTTPServerResponse {
+        let code =
+            switch refusal.status {
+            case 408: "request_timeout"
+            case 413: "body_not_accepted"
+            case 414: "target_too_long"
+            case 431: "headers_too_large"
+            case 503: "unavailable"
+            case 505: "version_not_supported"
+            default: "bad_request"
+            }
+        var response = error(refusal.status, code: code, message: refusal.message, hint: refusal.hint)
+        response.headers.add("X-Content-Type-Options", "nosniff")
+        return response
+    }
+
+    private func answer(_ request: HTTPServerRequest) async -> HTTPServerResponse {
         // A browser's preflight never carries the token: the allowed origin's is answered first.
         if request.method == "OPTIONS", let origin = access.corsOrigin, request.headers["origin"] == origin,
             hostIsListening(request)
@@ -66,7 +92,6 @@ public final class CatalogHTTPService: HTTPRequestHandler {
             response.headers.add("Access-Control-Allow-Origin", origin)
             response.headers.add("Vary", "Origin")
         }
-        response.headers.add("X-Content-Type-Options", "nosniff")
         return response
     }
 
@@ -155,7 +180,7 @@ public final class CatalogHTTPService: HTTPRequestHandler {
         let arguments: OperationArguments
         let result: OperationResult
         do {
-            arguments = try operation.arguments(inputs, defaults: defaults)
+            arguments = try operation.arguments(inputs, defaults: defaults, frontEndParameters: ["fields"])
             if let fields { _ = try operation.rows.positions(of: fields) }
         } catch {
             return failure(error)

@@ -44,9 +44,11 @@ extension CatalogOperation {
 }
 
 extension OperationParameter {
-    /// A chart's genre.
+    /// A chart's genre; its summary names every genre `genres` lists, from the same declaration.
     public static let genre = OperationParameter(
         "genre", .integer(1...1_000_000),
-        summary: "one genre's chart: 14 Pop, 21 Rock, 18 Hip-Hop/Rap, 15 R&B/Soul, 6 Country, 20 Alternative",
+        summary: "one genre's chart, by its id: "
+            + ChartGenre.musicVideoCharts.map { "\($0.id) \($0.name)" }.joined(separator: ", ")
+            + " (the genres operation lists them)",
         commandLine: .option(long: "--genre", short: nil, placeholder: "ID"))
 }

@@ -77,15 +77,18 @@ public struct CatalogOperation: Sendable {
     /// - Parameters:
     ///   - inputs: Values by parameter name, as received (a URL's query, a tool call's arguments).
     ///   - defaults: The settings' country and page size.
+    ///   - frontEndParameters: What the front end takes itself besides the parameters (HTTP's
+    ///     `fields`), named with them when an unknown one is given.
     /// - Throws: `OperationFailure.invalidArgument` for an unknown parameter, a value of the
     ///   wrong kind, or a required one missing.
-    public func arguments(_ inputs: [(name: String, value: ArgumentInput)], defaults: OperationDefaults)
-        throws(OperationFailure) -> OperationArguments
-    {
+    public func arguments(
+        _ inputs: [(name: String, value: ArgumentInput)], defaults: OperationDefaults,
+        frontEndParameters: [String] = []
+    ) throws(OperationFailure) -> OperationArguments {
         var arguments = OperationArguments()
         for (name, input) in inputs {
             guard let parameter = parameter(name) else {
-                let known = parameters.map(\.name)
+                let known = parameters.map(\.name) + frontEndParameters
                 throw .invalidArgument(
                     parameter: name, message: "\(self.name) has no parameter \"\(OperationFailure.shortened(name))\"",
                     hint: known.isEmpty ? "call it without arguments" : "use \(known.joined(separator: ", "))")
