@@ -208,10 +208,9 @@ struct FullScreenSessionTests {
         #expect(session.statusLine.hasPrefix("r retry"))
         // Keys that do not act on it leave it; one that says something shows that, then it is back.
         await session.type(.down, .character("z"))
-        // The notice names the key and replaces the failure's reason, never joined to it (the
-        // second user trial); the reason is back with the next key.
+        // The notice names the key, and the failure's reason stays beside it (issue 27 item 5).
         #expect(session.screen.contains("z does nothing here — ? lists the keys"))
-        #expect(!session.screen.contains("the iTunes service is unavailable (HTTP"))
+        #expect(session.screen.contains("the iTunes service is unavailable (HTTP"))
         await session.type(.down)
         #expect(session.messageLine == "the iTunes service is unavailable (HTTP 503) — try again later")
         await session.type(.character("r"))

@@ -80,7 +80,9 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     /// The screens, bottom to top.
     var stack: [any FullScreenView] { screens.views }
     /// The message shown now: the last key's notice, else the screen's own.
-    var message: String? { status.message(over: screens.top) ?? container.player.nowPlaying }
+    var message: String? {
+        status.message(over: screens.top) ?? status.playing(container.player.nowPlaying, over: screens.top)
+    }
     /// The clock the wait's seconds and double clicks are read from (tests set one).
     var now: @MainActor () -> ContinuousClock.Instant {
         get { status.now }

@@ -16,11 +16,12 @@ final class SessionStatus {
     /// The clock the elapsed seconds are read from (tests set one).
     var now: @MainActor () -> ContinuousClock.Instant = { ContinuousClock.now }
 
-    /// The message shown over `view`: the last key's notice, else the screen's own (why its load
-    /// failed). A notice replaces what was said before it — never joined to an older failure's
-    /// words, which show again once the next key has cleared the notice.
+    /// The message shown over `view`: the last key's notice, then the screen's own (why its load
+    /// failed), so that a key's notice never hides that reason (issue 27 item 5).
     func message(over view: (any FullScreenView)?) -> String? {
-        notice.map { offering($0, over: view) } ?? view?.message
+        guard let notice = notice.map({ offering($0, over: view) }) else { return view?.message }
+        guard let lasting = view?.message, lasting != notice else { return notice }
+        return notice + " · " + lasting
     }
 
     /// What the status line says while a preview plays over `view`: `▶ 4Ever — Clairo · x stop`,
