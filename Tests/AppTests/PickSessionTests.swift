@@ -132,6 +132,26 @@ struct PickSessionTests {
         #expect(session.coordinator.stack.count == 2)
     }
 
+    @Test("Given rows marked on an artist's list in the picker, when Esc, then it asks before dropping them")
+    func escapeOnAnArtistListAsks() async throws {
+        let video = MusicVideo.stub(id: 7, title: "Bags", artistName: "Clairo", artistID: 42)
+        let repository = MockMusicVideosRepository(
+            search: { query throws(CatalogError) in MusicVideoPage(query: query, videos: [video], rowCount: 1) },
+            artist: { _ throws(CatalogError) in [video] })
+        let session = try Harness(repository: repository, term: "clairo")
+        session.coordinator.isPicking = true
+        await session.coordinator.waitUntilIdle()
+        await session.type(.character("a"))
+        #expect(session.lines[0].hasPrefix("Music videos by Clairo"))
+        await session.type(.tab)
+        #expect(await session.type(.escape) == .none)
+        #expect(session.coordinator.stack.count == 3)  // still on her list, its mark kept
+        #expect(session.screen.contains("Esc again goes back and drops the 1 marked — Enter prints them"))
+        #expect(await session.type(.escape) == .none)
+        #expect(session.coordinator.stack.count == 2)
+        #expect(session.coordinator.picked == nil)
+    }
+
     @Test("Without the picker, Tab marks the row (p plays the marked ones) and Enter opens the details")
     func notPicking() async throws {
         let session = try Harness(repository: FullScreenSessionTests.paging(total: 4), term: "x")

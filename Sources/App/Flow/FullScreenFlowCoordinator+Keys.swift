@@ -83,7 +83,16 @@ extension FullScreenFlowCoordinator {
             confirmsDiscard = true
             let name = key == .escape ? "Esc" : key == .left ? "←" : "b"
             report("\(name) again quits and drops the \(marked.count) marked — Enter prints them")
-        case .escape, .left, .character("b"): pop()
+        // A list above the first (an artist's videos) keeps its marks only while it is shown:
+        // going back asks first, as ending the pick does.
+        case .escape, .left, .character("b"):
+            guard let marked = screens.top?.markedRows, !confirming else {
+                pop()
+                break
+            }
+            confirmsDiscard = true
+            let name = key == .escape ? "Esc" : key == .left ? "←" : "b"
+            report("\(name) again goes back and drops the \(marked.count) marked — Enter prints them")
         case .character("s"): popToSearch()
         case .character("?"): openHelp()
         case let key
