@@ -61,6 +61,23 @@ struct TypeAheadSessionTests {
         #expect(filtering.screen.contains("/q"))
     }
 
+    @Test("Given j typed ahead of an artist's list that finds nothing and leaves, then j is not replayed below it")
+    func listThatLeavesDropsThem() async throws {
+        let video = MusicVideo.stub(id: 7, title: "Bags", artistName: "Clairo", artistID: 42)
+        let other = MusicVideo.stub(id: 8, title: "Sofia", artistName: "Clairo", artistID: 42)
+        let repository = MockMusicVideosRepository(
+            search: { query throws(CatalogError) in MusicVideoPage(query: query, videos: [video, other], rowCount: 2) },
+            artist: { _ throws(CatalogError) in [] })
+        let session = try Harness(repository: repository, term: "clairo")
+        await session.coordinator.waitUntilIdle()
+        _ = typeAtOnce(session, [.character("a"), .character("j")])
+        #expect(session.coordinator.typedAhead == [.character("j")])
+        await session.coordinator.waitUntilIdle()
+        #expect(session.lines[0].hasPrefix("Music videos for \"clairo\""))  // her list left at once
+        #expect(session.coordinator.takeTypedAhead().isEmpty)
+        #expect(session.selectedLine?.hasPrefix("› 1") == true)
+    }
+
     @Test("Given keys typed ahead of a search that finds nothing, then there is no row for them: dropped")
     func nothingFoundDropsThem() async throws {
         let session = try Harness(repository: FullScreenSessionTests.paging(total: 0))

@@ -28,17 +28,19 @@ extension FullScreenFlowCoordinator {
             return false
         }
         // The rows are here but the keys before this one are not handled yet: it goes after them.
+        if typedAhead.isEmpty { typedAheadScreen = screens.top.map(ObjectIdentifier.init) }
         if typedAhead.count < Self.typeAheadLimit { typedAhead.append(key) }
         return true
     }
 
     /// The keys typed ahead, once the rows they wait for are here (the session handles them as a
     /// read of their own); none while they still load, and none kept when the load found nothing
-    /// or failed: there is no row for them.
+    /// or failed, or its list left (an artist with no videos): there is no row for them.
     func takeTypedAhead() -> [Key] {
         guard !typedAhead.isEmpty, !awaitsRows else { return [] }
         defer { typedAhead.removeAll() }
-        return screens.top?.isEmpty == false ? typedAhead : []
+        guard let view = screens.top, ObjectIdentifier(view) == typedAheadScreen, !view.isEmpty else { return [] }
+        return typedAhead
     }
 
     /// The keys a list's rows take: moves, Enter, Tab, letters and digits. Those that leave, help

@@ -64,6 +64,8 @@ final class FullScreenFlowCoordinator: FullScreenHost, SessionNavigation {
     var confirmsDiscard = false
     /// Keys typed before the rows they are meant for arrived (`+TypeAhead`).
     var typedAhead: [Key] = []
+    /// The screen they were typed for: replayed on no other.
+    var typedAheadScreen: ObjectIdentifier?
     /// The rows Enter picked, to be written once the terminal is restored.
     var picked: PickedRows?
     /// The artwork the lists' pane and the details show, where the terminal draws pictures.
