@@ -152,6 +152,29 @@ struct PickSessionTests {
         #expect(session.coordinator.picked == nil)
     }
 
+    @Test("Given a row marked on the results and one on an artist's list over them, when Enter, then both are picked")
+    func marksOnEveryListArePicked() async throws {
+        let bags = MusicVideo.stub(id: 7, title: "Bags", artistName: "Clairo", artistID: 42)
+        let racecar = MusicVideo.stub(id: 9, title: "Racecar", artistName: "Other", artistID: 43)
+        let sofia = MusicVideo.stub(id: 8, title: "Sofia", artistName: "Clairo", artistID: 42)
+        let repository = MockMusicVideosRepository(
+            search: { query throws(CatalogError) in
+                MusicVideoPage(query: query, videos: [bags, racecar], rowCount: 2)
+            },
+            artist: { _ throws(CatalogError) in [bags, sofia] })
+        for marksHerList in [true, false] {
+            let session = try Harness(repository: repository, term: "clairo")
+            session.coordinator.isPicking = true
+            await session.coordinator.waitUntilIdle()
+            await session.type(.down, .tab, .home, .character("a"))  // Racecar marked; Clairo's list
+            #expect(session.lines[0].hasPrefix("Music videos by Clairo"))
+            if marksHerList { await session.type(.down, .tab) }  // Sofia marked too
+            #expect(session.statusLine.contains(marksHerList ? "2 marked" : "1 marked"), "\(session.statusLine)")
+            #expect(await session.type(.enter) == .exit(.success))
+            #expect(pickedIDs(session) == (marksHerList ? ["9", "8"] : ["9"]), "\(marksHerList)")
+        }
+    }
+
     @Test("Without the picker, Tab marks the row (p plays the marked ones) and Enter opens the details")
     func notPicking() async throws {
         let session = try Harness(repository: FullScreenSessionTests.paging(total: 4), term: "x")

@@ -40,6 +40,43 @@ struct TypeAheadSessionTests {
         #expect(session.coordinator.typedAhead.isEmpty)
     }
 
+    @Test("Given Ctrl-N twice and Enter typed ahead, with Ctrl-L between, then row 3's details open")
+    func controlMovesWait() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging())
+        let keys: [Key] = [.character("a"), .enter, .control("n"), .control("l"), .control("n"), .enter]
+        #expect(typeAtOnce(session, keys)[3] == .redrawAll)  // Ctrl-L acts at once, and drops nothing
+        #expect(session.coordinator.typedAhead == [.control("n"), .control("n"), .enter])
+        await replay(session)
+        #expect(session.lines[0] == "Video 3")
+    }
+
+    @Test("Given s typed first while the rows load, then the search screen comes at once, nothing kept")
+    func leavingKeysFirstActAtOnce() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging())
+        _ = typeAtOnce(session, [.character("a"), .enter, .character("s")])
+        #expect(session.coordinator.typedAhead.isEmpty)
+        #expect(session.coordinator.screens.isOnSearch)
+    }
+
+    @Test("Given a key kept for a load that then found nothing, when q comes before the frame, then q quits")
+    func keyAfterAnEmptyLoadActs() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging(total: 0))
+        _ = typeAtOnce(session, [.character("a"), .enter, .character("j")])
+        await session.coordinator.waitUntilIdle()  // nothing found; the session's frame not yet drawn
+        #expect(session.coordinator.handle(.character("q")) == .exit(.success))
+        #expect(session.coordinator.typedAhead.isEmpty)
+    }
+
+    @Test("Given a key held down through the load, past the limit, then none of it is kept")
+    func heldDownIsDropped() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging())
+        let held = [Key](repeating: .character("j"), count: FullScreenFlowCoordinator.typeAheadLimit + 1)
+        _ = typeAtOnce(session, [.character("a"), .enter] + held)
+        #expect(session.coordinator.typedAhead.isEmpty)
+        _ = typeAtOnce(session, [.enter])  // a key after it waits again
+        #expect(session.coordinator.typedAhead == [.enter])
+    }
+
     @Test("Given keys typed ahead, when Esc comes before the rows, then it goes back and the keys are dropped")
     func escapeDropsThem() async throws {
         let session = try Harness(repository: FullScreenSessionTests.paging())
