@@ -34,7 +34,7 @@ struct HelpBoxSessionTests {
         _ = session.screen  // drawn at 80 × 10: the session says the size before the first frame at it
         await session.type(.character("?"))
         #expect(session.screen.contains("↓ more"))
-        #expect(session.statusLine == "↑/↓ scroll · any other key closes")
+        #expect(session.statusLine == "↑/↓ j/k scroll · any other key closes")
         await session.type(.character("j"))
         #expect(session.coordinator.help.isOpen && session.coordinator.help.top == 1)
 
@@ -44,5 +44,21 @@ struct HelpBoxSessionTests {
         await session.type(.character("j"))
         #expect(!session.coordinator.help.isOpen)
         #expect(session.statusLine.contains("? help"))
+    }
+
+    @Test("Given the help opened while the rows load, when they arrive and it grows, then ↓ scrolls it, not closes it")
+    func linesGrowWhileOpen() async throws {
+        let session = try Harness(repository: FullScreenSessionTests.paging())
+        session.rows = 24
+        _ = session.screen
+        _ = session.coordinator.handle(.character("a"))
+        _ = session.coordinator.handle(.enter)
+        _ = session.coordinator.handle(.character("?"))  // first: acts at once, over a list with no rows
+        #expect(session.coordinator.help.isOpen)
+        #expect(session.statusLine.hasSuffix("any key closes the help"))
+        await session.coordinator.waitUntilIdle()  // the rows: the list's keys grow the box
+        #expect(session.screen.contains("↓ more"))
+        await session.type(.down)
+        #expect(session.coordinator.help.isOpen && session.coordinator.help.top == 1)
     }
 }

@@ -31,11 +31,12 @@ extension FullScreenFlowCoordinator {
         layOutHelp()
     }
 
-    /// Sizes the help box for the screen on top at the terminal's size.
+    /// Sizes the help box over the screen on top at the terminal's size, as the frame draws it.
     func layOutHelp() {
         guard help.isOpen, let view = screens.top else { return }
-        let lines = HelpOverlay.lines(for: view, reportsMouse: reportsMouse)
-        help.layOut(lines, columns: terminalSize.columns, rows: terminalSize.rows)
+        let layout = FullScreenChrome.helpLayout(
+            over: view, content: chrome, columns: terminalSize.columns, rows: terminalSize.rows)
+        help.layOut(limit: layout.limit, page: layout.page)
     }
 
     /// What the chrome draws around the screen on top now: a value read, nothing changes.

@@ -25,6 +25,7 @@ extension FullScreenFlowCoordinator {
         // load failed) stays until that screen's state changes.
         if status.clearNotice() { setNeedsDisplay() }
         if help.isOpen {
+            layOutHelp()  // its lines may have changed since it opened (rows arrived, a load failed)
             help.handle(key)
             setNeedsDisplay()
             return .none

@@ -10,6 +10,7 @@ extension FullScreenFlowCoordinator {
         guard event.action == .press else { return }
         if status.clearNotice() { setNeedsDisplay() }
         if help.isOpen {
+            layOutHelp()
             help.handle(event)
             setNeedsDisplay()
             return

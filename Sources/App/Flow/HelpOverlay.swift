@@ -20,7 +20,7 @@ struct HelpOverlay {
 
     private(set) var isOpen = false
     private(set) var top = 0
-    /// How far the box scrolls at the terminal's size (`layOut`, on opening and on a resize).
+    /// How far the box scrolls, as it was last laid out (`layOut`).
     private var scrollLimit = 0
     /// How far PgUp/PgDn move it: its lines on screen, less one kept for context.
     private var page = 5
@@ -36,11 +36,12 @@ struct HelpOverlay {
         top = 0
     }
 
-    /// Sizes the box for a terminal `columns` × `rows`: on opening, and when the terminal's size changes.
-    mutating func layOut(_ lines: [(key: String, action: String)], columns: Int, rows: Int) {
-        scrollLimit = FullScreenChrome.helpScrollLimit(lines, columns: columns, rows: rows - 1)
+    /// Sizes the box as the frame draws it (`FullScreenChrome.helpLayout`): on opening, on a new
+    /// size, and before each key or wheel notch it takes (its lines change with the screen's state).
+    mutating func layOut(limit: Int, page: Int) {
+        scrollLimit = limit
         top = min(top, scrollLimit)
-        page = max(1, rows - 1 - 3 - 1)
+        self.page = page
     }
 
     /// The keys that scroll a list scroll the box; any other key closes it — and any key at all

@@ -34,12 +34,33 @@ public enum FullScreenChrome {
         }
     }
 
-    /// The status line's keys while the help box is open: the box takes them all.
-    static func helpKeys(_ help: [(key: String, action: String)], columns: Int, rows: Int) -> [KeyHint] {
-        guard helpScrollLimit(help, columns: columns, rows: rows - 1) > 0 else {
-            return [KeyHint("any key", "closes the help", essential: true)]
-        }
-        return [KeyHint("↑/↓", "scroll", essential: true), KeyHint("any other key", "closes", essential: true)]
+    /// The status line's keys while the help box is open, when it scrolls: the box takes them all.
+    static let helpScrollKeys = [
+        KeyHint("↑/↓ j/k", "scroll", essential: true), KeyHint("any other key", "closes", essential: true),
+    ]
+    /// The status line's keys while the help box is open, when every line shows.
+    static let helpCloseKeys = [KeyHint("any key", "closes the help", essential: true)]
+
+    /// How far the help box scrolls over `view` at this size: what the frame draws and the keys
+    /// scroll by, from the same lines and the same room (less the message's own lines).
+    /// - Returns: The scroll limit, and how many lines a page moves.
+    @MainActor
+    public static func helpLayout(over view: any FullScreenView, content: Content, columns: Int, rows: Int) -> (
+        limit: Int, page: Int
+    ) {
+        guard let help = content.help else { return (0, 1) }
+        let bodyRows = rows - 1 - messageLines(of: content, keys: helpScrollKeys, columns: columns, rows: rows).count
+        return (helpScrollLimit(help, columns: columns, rows: bodyRows), max(1, bodyRows - 3 - 1))
+    }
+
+    /// The message's lines of its own above the status line: none when it fits beside the keys.
+    private static func messageLines(of content: Content, keys: [KeyHint], columns: Int, rows: Int) -> [String] {
+        // The status line with the message, as wide as it would be with no edge to cut it.
+        guard let message = content.message, rows >= 4,
+            statusLine(columns: .max, activity: content.activity, spinnerTick: 0, message: message, keys: keys).width
+                > columns
+        else { return [] }
+        return DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(6, (rows - 1) / 2))
     }
 
     /// The whole terminal: the view's body above, the status line at the bottom, and the help
@@ -53,16 +74,12 @@ public enum FullScreenChrome {
         guard rows > 0, columns > 0 else { return frame }
         let message = content.message
         let (activity, spinnerTick) = (content.activity, content.spinnerTick)
-        let boxKeys = content.help.map { helpKeys($0, columns: columns, rows: rows) }
-        let keys = boxKeys ?? view.keyHints
-        var messageLines: [String] = []
-        // The status line with the message, as wide as it would be with no edge to cut it.
-        if let message, rows >= 4,
-            statusLine(columns: .max, activity: activity, spinnerTick: 0, message: message, keys: keys).width
-                > columns
-        {
-            messageLines = DisplayWidth.wrap(message, toWidth: columns, maximumLines: min(6, (rows - 1) / 2))
+        let boxKeys = content.help.map { _ in
+            helpLayout(over: view, content: content, columns: columns, rows: rows).limit > 0
+                ? helpScrollKeys : helpCloseKeys
         }
+        let messageLines = messageLines(
+            of: content, keys: content.help == nil ? view.keyHints : helpScrollKeys, columns: columns, rows: rows)
         let bodyRows = rows - 1 - messageLines.count
         // The body and one row below it, which the help box leaves free as it does the status line.
         var upper = Frame(columns: columns, rows: bodyRows + 1)
