@@ -43,10 +43,18 @@ extension FullScreenFlowCoordinator {
 
     func didPick(_ rows: PickedRows) {
         guard isPicking else { return }
-        // From a video's details: the rows marked on the list below, when there are some (fzf's
-        // Enter takes the marked rows wherever the cursor is).
-        let marked = screens.top?.markedRows == nil ? screens.belowTop?.markedRows : nil
-        picked = marked ?? rows
+        // fzf's Enter takes the marked rows wherever the cursor is: here, those of every list on
+        // the stack (the results', then an artist's over them), bottom first; the row Enter was
+        // pressed on only when none is marked.
+        let marked = stack.compactMap(\.markedRows)
+        guard let first = marked.first else {
+            picked = rows
+            return
+        }
+        guard let all = marked.dropFirst().reduce(first, { $0?.followed(by: $1) }) else {
+            return report("the rows marked on the chart and on this list are written differently — unmark one list's")
+        }
+        picked = all
     }
 
     var markedBelow: Int { screens.belowTop?.markedRows?.count ?? 0 }

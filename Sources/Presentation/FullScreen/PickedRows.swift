@@ -7,11 +7,21 @@ public struct PickedRows: Sendable {
     /// How many rows were picked.
     public let count: Int
     private let write: @MainActor @Sendable (any ListRendererMaking) -> String
+    private let rows: any Sendable
+    private let appending: @Sendable (PickedRows) -> PickedRows?
 
     /// - Parameter rows: The rows picked, in the order they are written; never empty.
     public init<Row: ListRowDescribing>(_ rows: [Row]) {
         count = rows.count
         write = { renderers in renderers.renderer(for: Row.self).render(rows) }
+        self.rows = rows
+        appending = { other in (other.rows as? [Row]).map { PickedRows(rows + $0) } }
+    }
+
+    /// These rows, then `other`'s — when they are rows of one kind, written by one renderer (a
+    /// chart's ranked rows and a list's videos are not): `nil` otherwise.
+    public func followed(by other: PickedRows) -> PickedRows? {
+        appending(other)
     }
 
     /// The rows as text, with the renderer `renderers` makes for their kind.
