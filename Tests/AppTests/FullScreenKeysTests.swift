@@ -169,10 +169,11 @@ struct FullScreenKeysTests {
         }
         #expect(lines[20] == "Esc back · ? · q")
         #expect(lines[40] == "Esc back · ? help · q quit")
-        #expect(lines[80] == "Enter details · ↑/↓ move · / filter · p play · Esc back · ? help · q quit")
+        // These rows have no preview: p is not offered (it would only say so).
+        #expect(lines[80] == "Enter details · ↑/↓ move · / filter · a artist · Esc back · ? help · q quit")
         #expect(
             lines[120]
-                == "Enter details · ↑/↓ move · / filter · p play · a artist · m more · t chart · o open · Esc back · ? help · q quit"
+                == "Enter details · ↑/↓ move · / filter · a artist · m more · t chart · o open · v hide pane · Esc back · ? help · q quit"
         )
         await session.type(.enter)
         session.columns = 40

@@ -144,6 +144,7 @@ struct PickSessionTests {
         await session.type(.character("a"))
         #expect(session.lines[0].hasPrefix("Music videos by Clairo"))
         await session.type(.tab)
+        #expect(session.statusLine.contains("Esc drop marks, back"), "\(session.statusLine)")
         #expect(await session.type(.escape) == .none)
         #expect(session.coordinator.stack.count == 3)  // still on her list, its mark kept
         #expect(session.screen.contains("Esc again goes back and drops the 1 marked — Enter prints them"))

@@ -1,7 +1,8 @@
 import Foundation
 import TerminalUI
 
-/// What the coordinator draws around a screen: the status line and the help overlay.
+/// What the session draws around the screen on top: the status line and the help box, from what
+/// the coordinator says they are (`Content`).
 public enum FullScreenChrome {
     /// The spinner's frames, one per tick while something loads.
     public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -21,6 +22,7 @@ public enum FullScreenChrome {
         /// The first of them shown, when they do not all fit.
         public var helpTop: Int
 
+        /// Nothing to say, no wait, the help closed — unless given.
         public init(
             message: String? = nil, messageIsError: Bool = true, activity: ActivityLine? = nil, spinnerTick: Int = 0,
             help: [(key: String, action: String)]? = nil, helpTop: Int = 0

@@ -73,10 +73,14 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     public var keyHints: [KeyHint] {
         let hints = ListKeys.hints(for: state)
         // While a number is typed its Esc cancels the number, as the entry's own hints say.
-        guard host?.escapeQuits == true, state.filter == nil, state.rowNumber.keyHints == nil else { return hints }
-        // The picker's first list: Esc ends the pick (asking first when rows are marked).
-        let quit = KeyHint("Esc", state.marks.isEmpty ? "quit" : "drop marks, quit", essential: true)
-        return hints.map { $0.key == "Esc" ? quit : $0 }
+        guard state.isPicking, state.filter == nil, state.rowNumber.keyHints == nil else { return hints }
+        // The picker's first list: Esc ends the pick; on a list above it, goes back — asking
+        // first, either way, when rows are marked here.
+        let quits = host?.escapeQuits == true
+        guard quits || !state.marks.isEmpty else { return hints }
+        let leaves = quits ? "quit" : "back"
+        let esc = KeyHint("Esc", state.marks.isEmpty ? leaves : "drop marks, " + leaves, essential: true)
+        return hints.map { $0.key == "Esc" ? esc : $0 }
     }
 
     public var help: [(key: String, action: String)] {

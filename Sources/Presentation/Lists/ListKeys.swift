@@ -220,6 +220,9 @@ public enum ListKeys {
                 case .pick where !context.showsRows && !context.hasMarks: nil
                 case .pick: KeyHint("Enter", state.marks.isEmpty ? "print" : "print marked", essential: true)
                 case .open: KeyHint("Enter", state.choice)
+                // Offered only where they would act: the key still says why it does nothing.
+                case .video(.playPreview) where state.selectedVideo.map({ $0.previewLink == nil }) ?? false: nil
+                case .artist where state.selectedVideo.map({ $0.artistID == nil }) ?? false: nil
                 case .session where binding.hintKey == "Esc" && context.hasFilter: KeyHint("←", "back", essential: true)
                 case .preview:
                     context.isWide
