@@ -89,6 +89,30 @@ struct MusicVideosListViewModelTests {
         #expect(useCase.executedQueries.map(\.offset) == [0, 2, 0])
     }
 
+    @Test(
+        "Given a service that ignores the offset, when the next page repeats the rows, then none is added and paging ends"
+    )
+    func repeatedPageEndsPaging() async {
+        // Two pages, the second with one new row and one repeated; the third only repeats.
+        let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in
+            let ids = query.offset == 0 ? [1, 2] : query.offset == 2 ? [2, 3] : [1, 2]
+            return MusicVideoPage(query: query, videos: ids.map { .stub(id: $0) }, rowCount: 2)
+        }
+        let viewModel = DefaultMusicVideosListViewModel(
+            searchUseCase: useCase, artistVideosUseCase: MockFetchArtistMusicVideosUseCase(), keepsLoadedPages: true)
+        let items = PublisherRecorder(viewModel.items)
+        let hasNext = PublisherRecorder(viewModel.hasNextPage)
+        await viewModel.didSearch(query: query)
+        await viewModel.didLoadNextPage()
+        #expect(items.values.last?.map(\.video.id) == [1, 2, 3])
+        #expect(hasNext.values.last == true)
+        await viewModel.didLoadNextPage()
+        #expect(items.values.last?.map(\.video.id) == [1, 2, 3])
+        #expect(hasNext.values.last == false)
+        await viewModel.didLoadNextPage()  // no more: nothing asked
+        #expect(useCase.executedQueries.count == 3)
+    }
+
     @Test("With prefetching, the next page is asked for as soon as a page shows, and n uses it")
     func prefetch() async {
         let useCase = MockSearchMusicVideosUseCase { query throws(CatalogError) in

@@ -279,13 +279,14 @@ public final class DefaultMusicVideosListViewModel: MusicVideosListViewModel {
             videos = related.items
         }
         if sourceSubject.value != source { sourceSubject.send(source) }
-        let newItems = MusicVideosListItemViewModel.items(for: videos)
+        let newItems = Self.items(for: videos, after: appending ? itemsSubject.value : [])
         let items = appending ? itemsSubject.value + newItems : newItems
         let first = appending ? firstNumberSubject.value : (page.map { $0.query.offset + 1 } ?? 1)
         if firstNumberSubject.value != first { firstNumberSubject.send(first) }
         titleSubject.send(Self.title(for: source, rows: first..<(first + items.count)))
         itemsSubject.send(items)
-        let hasNext = page?.hasNextPage ?? false
+        if appending, newItems.isEmpty { isLastPage = true }  // it only repeats rows shown: the last
+        let hasNext = !isLastPage && (page?.hasNextPage ?? false)
         // A list that keeps its pages already shows everything before the last one.
         let hasPrevious = !keepsLoadedPages && page?.previousPageQuery != nil
         if hasNextPageSubject.value != hasNext { hasNextPageSubject.send(hasNext) }
