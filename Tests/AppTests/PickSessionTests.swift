@@ -170,7 +170,9 @@ struct PickSessionTests {
             await session.type(.down, .tab, .home, .character("a"))  // Racecar marked; Clairo's list
             #expect(session.lines[0].hasPrefix("Music videos by Clairo"))
             if marksHerList { await session.type(.down, .tab) }  // Sofia marked too
-            if marksHerList { #expect(session.statusLine.hasPrefix("1 marked"), "\(session.statusLine)") }
+            // The count is every list's: Enter writes them all.
+            let count = marksHerList ? "2 marked" : "1 marked"
+            #expect(session.statusLine.hasPrefix(count + " · Enter print marked"), "\(session.statusLine)")
             #expect(await session.type(.enter) == .exit(.success))
             #expect(pickedIDs(session) == (marksHerList ? ["9", "8"] : ["9"]), "\(marksHerList)")
         }

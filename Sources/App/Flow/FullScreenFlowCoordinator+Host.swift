@@ -57,7 +57,7 @@ extension FullScreenFlowCoordinator {
         picked = all
     }
 
-    var markedBelow: Int { screens.belowTop?.markedRows?.count ?? 0 }
+    var markedBelow: Int { stack.dropLast().compactMap(\.markedRows).reduce(0) { $0 + $1.count } }
 
     func rowBelow(of video: MusicVideo) -> PickedRows? { screens.belowTop?.pickedRow(of: video) }
 }

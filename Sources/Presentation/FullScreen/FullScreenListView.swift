@@ -71,7 +71,7 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
     }
 
     public var keyHints: [KeyHint] {
-        let hints = ListKeys.hints(for: state)
+        let hints = withMarksBelow(ListKeys.hints(for: state))
         // While a number is typed its Esc cancels the number, as the entry's own hints say.
         guard state.isPicking, state.filter == nil, state.rowNumber.keyHints == nil else { return hints }
         // The picker's first list: Esc ends the pick; on a list above it, goes back — asking
@@ -81,6 +81,19 @@ public final class FullScreenListView<Row: ListRowDescribing>: FullScreenView {
         let leaves = quits ? "quit" : "back"
         let esc = KeyHint("Esc", state.marks.isEmpty ? leaves : "drop marks, " + leaves, essential: true)
         return hints.map { $0.key == "Esc" ? esc : $0 }
+    }
+
+    /// In the picker, the rows marked on the lists below count too: Enter writes them with this
+    /// list's (`2 marked · Enter print marked` over an artist's list with none marked yet).
+    private func withMarksBelow(_ hints: [KeyHint]) -> [KeyHint] {
+        let below = host?.markedBelow ?? 0
+        guard state.isPicking, below > 0, state.rowNumber.keyHints == nil, !state.isEditingFilter else { return hints }
+        let total = KeyHint("\(state.marks.count + below) marked", "", essential: true)
+        let counted = hints.contains { $0.key.hasSuffix(" marked") }
+        let marked = counted ? hints.map { $0.key.hasSuffix(" marked") ? total : $0 } : [total] + hints
+        return marked.map {
+            $0.key == "Enter" && $0.label == "print" ? KeyHint("Enter", "print marked", essential: true) : $0
+        }
     }
 
     public var help: [(key: String, action: String)] {

@@ -21,7 +21,8 @@ public protocol FullScreenHost: AnyObject {
     func didPick(_ rows: PickedRows)
     /// Whether Esc on the screen on top ends the session (the picker's first list), not back.
     var escapeQuits: Bool { get }
-    /// In the picker, how many rows are marked on the list below the screen on top.
+    /// In the picker, how many rows are marked on the lists below the screen on top (Enter
+    /// writes them too).
     var markedBelow: Int { get }
     /// In the picker, the row of `video` on the list below the screen on top, as that list writes
     /// it (a chart's, with its rank); `nil` when the list has none.
