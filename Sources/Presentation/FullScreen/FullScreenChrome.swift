@@ -76,13 +76,13 @@ public enum FullScreenChrome {
         guard rows > 0, columns > 0 else { return frame }
         let message = content.message
         let (activity, spinnerTick) = (content.activity, content.spinnerTick)
-        let boxKeys = content.help.map { _ in
-            helpLayout(over: view, content: content, columns: columns, rows: rows).limit > 0
-                ? helpScrollKeys : helpCloseKeys
-        }
         let messageLines = messageLines(
             of: content, keys: content.help == nil ? view.keyHints : helpScrollKeys, columns: columns, rows: rows)
         let bodyRows = rows - 1 - messageLines.count
+        // The room `helpLayout` gives the box, taken from the lines just wrapped.
+        let boxKeys = content.help.map {
+            helpScrollLimit($0, columns: columns, rows: bodyRows) > 0 ? helpScrollKeys : helpCloseKeys
+        }
         // The body and one row below it, which the help box leaves free as it does the status line.
         var upper = Frame(columns: columns, rows: bodyRows + 1)
         if bodyRows > 0 {

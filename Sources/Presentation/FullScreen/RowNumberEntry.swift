@@ -22,7 +22,7 @@ public struct RowNumberEntry: Equatable, Sendable {
     /// the entry's too. Other keys pass.
     public mutating func handle(_ key: Key) -> Outcome {
         switch key {
-        case .character(let digit) where digit.isASCII && digit.isNumber:
+        case .character(let digit) where Self.starts(with: key):
             if digits.count < 7 { digits.append(digit) }
             return .handled
         case _ where digits.isEmpty:
@@ -39,6 +39,12 @@ public struct RowNumberEntry: Equatable, Sendable {
         default:
             return .passed
         }
+    }
+
+    /// Whether `key` is a digit, which starts or continues a number.
+    public static func starts(with key: Key) -> Bool {
+        guard case .character(let character) = key else { return false }
+        return character.isASCII && character.isNumber
     }
 
     /// The status line's keys while a number is typed; `nil` when none is.

@@ -87,7 +87,7 @@ public enum ListUpdate {
     private static func handle<Row>(_ key: Key, in state: inout ListState<Row>) -> [ListEffect] {
         if state.isEditingFilter { return filterKey(key, in: &state) }
         // A row's number starts with a digit: other keys go straight to the bindings while none is typed.
-        let numbers = !state.rows.isEmpty && (!state.rowNumber.digits.isEmpty || isDigit(key))
+        let numbers = !state.rows.isEmpty && (!state.rowNumber.digits.isEmpty || RowNumberEntry.starts(with: key))
         switch numbers ? state.rowNumber.handle(key) : .passed {
         case .open(let number):
             guard let index = state.select(number: number) else {
@@ -100,11 +100,6 @@ public enum ListUpdate {
         }
         guard let binding = ListKeys.binding(for: key, in: state) else { return [.passed] }
         return perform(binding.action, in: &state)
-    }
-
-    private static func isDigit(_ key: Key) -> Bool {
-        guard case .character(let character) = key else { return false }
-        return character.isASCII && character.isNumber
     }
 
     private static func filterKey<Row>(_ key: Key, in state: inout ListState<Row>) -> [ListEffect] {
